@@ -1,0 +1,20 @@
+// Network failure codes: one closed set, so liveness classification never guesses from messages.
+
+export type NetErrorCode =
+  | 'ENOTFOUND' // no such host name
+  | 'ECONNREFUSED' // nothing listens there
+  | 'ETIMEDOUT' // no answer within the per-hop limit (connect, headers or body before any byte)
+  | 'ECONNRESET' // the connection broke
+  | 'EPRIVATE' // the target address is not globally routable and was refused by the URL policy
+  | 'ETLS' // the TLS handshake or certificate failed
+  | 'EPROTOCOL' // the server spoke broken HTTP
+  | 'EOTHER' // anything else; the message says what
+
+export class NetError extends Error {
+  readonly code: NetErrorCode
+  constructor(code: NetErrorCode, message: string, options?: {cause?: unknown}) {
+    super(message, options)
+    this.name = 'NetError'
+    this.code = code
+  }
+}

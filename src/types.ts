@@ -1,0 +1,132 @@
+// The shared vocabulary (see DESIGN.md): Citation, SourceReport, Status, Action.
+// Types only; every module speaks in these names.
+
+/** A place in a file: 1-based line and column, 0-based offset (unist). */
+export interface Point {
+  line: number
+  column: number
+  offset: number
+}
+
+export interface Place {
+  start: Point
+  end: Point
+}
+
+/** How the document points at its source. */
+export type CitationKind =
+  | 'link' // [text](url)
+  | 'definition' // [id]: url
+  | 'reference' // [text][id], reported at each use of a definition
+  | 'autolink' // <https://…>
+  | 'literal' // GFM autolink literal, or a bare URL in prose
+  | 'html' // raw HTML <a href>
+  | 'jsx' // MDX JSX attribute such as <Cite href="…">
+
+/** One place in a document that points at a source. */
+export interface Citation {
+  kind: CitationKind
+  /** The URL as written (after Markdown unescaping). */
+  url: string
+  /** The URL to verify: parsed, fragment-free, or undefined when it does not parse. */
+  normalizedUrl: string | undefined
+  /** `#fragment` as written, without `#`, if any. */
+  fragment: string | undefined
+  /** The title the text gives the source (title attribute, or link text that reads like a title). */
+  citedTitle: string | undefined
+  /** The sentence that cites the source (for a footnote: the sentence holding its reference). */
+  claim: string | undefined
+  /** The range of the URL's own characters (for `reference`: the reference's range). */
+  place: Place
+  /** True when `place` covers exactly the URL as written, so an editor may replace it. */
+  placeIsUrl: boolean
+}
+
+/** Per-citation status, from the citations-validate seed. */
+export type Status = 'valid' | 'paywalled' | 'blocked' | 'mismatch' | 'invalid'
+
+/** Per-citation action, from the source-verification seed: `removed` = must not be cited. */
+export type Action = 'ok' | 'flagged' | 'removed'
+
+/** One HTTP hop of a fetch. */
+export interface Hop {
+  url: string
+  status: number
+  /** `Location` resolved against `url`, when the hop redirects. */
+  location?: string
+}
+
+/** What reading the page found: facts later judgments need, kept in the SourceReport. */
+export interface PageFacts {
+  /** Title candidates in priority order, each with where it came from. */
+  titles: Array<{source: TitleSource; text: string}>
+  /** Element ids and `<a name>` values. */
+  anchors: string[]
+  /** `og:site_name` or JSON-LD publisher name, when given. */
+  siteName: string | undefined
+  /** Bot-wall vendor or `unknown`, when the page is a challenge or block page. */
+  botWall: string | undefined
+  /** Why the page looks like a paywall or login wall, when it does. */
+  paywall: string | undefined
+  /** Why the page looks like a "not found" page although its status says otherwise. */
+  notFound: string | undefined
+  /** `<meta http-equiv=refresh>` target, resolved, when present. */
+  refresh: string | undefined
+  /** Visible text in reading order, paragraph-sized passages, capped. */
+  passages: string[]
+  /** Content type as sent. */
+  contentType: string | undefined
+  /** True when the body was cut at the size cap. */
+  truncated: boolean
+}
+
+export type TitleSource =
+  | 'citation_title'
+  | 'dc.title'
+  | 'json-ld'
+  | 'og:title'
+  | 'twitter:title'
+  | 'title'
+  | 'h1'
+
+/**
+ * Liveness class of one URL. `dead` and `unsafe` lead to `removed`;
+ * the others (except `alive`) to `flagged`.
+ */
+export type Liveness =
+  | 'alive'
+  | 'dead' // 404, 410, no such host, refused, redirect loop
+  | 'unsafe' // refused by the URL policy before or during fetching
+  | 'malformed' // does not parse as a URL
+  | 'timeout' // no answer within the per-hop limit, after a retry
+  | 'blocked' // bot wall / challenge / rate limited after retries
+  | 'paywalled' // 401 / 402 / 403 with paywall or login signs
+  | 'forbidden' // 401 / 402 / 403 without a better explanation
+  | 'server-error' // 5xx
+  | 'too-many-redirects' // a chain longer than the cap that does not loop
+  | 'unexpected-status' // another 4xx or 1xx/3xx without a location
+  | 'unverified' // offline and not recorded, or cache-only and not cached
+  | 'error' // an internal failure: reported, never silent
+
+/** What was learned about one URL; cacheable and serialisable. */
+export interface SourceReport {
+  /** The URL asked about (normalised, redacted). */
+  url: string
+  /** The last URL reached (redacted). */
+  finalUrl: string
+  hops: Hop[]
+  /** Final HTTP status, when a response arrived. */
+  status: number | undefined
+  liveness: Liveness
+  /** A short human reason, e.g. `404 Not Found` or `no answer within 5 s`. */
+  reason: string
+  /** Network error code when no response arrived (ENOTFOUND, ECONNREFUSED, …). */
+  errorCode: string | undefined
+  /** True when every redirect hop was permanent (301, 308). */
+  permanentRedirect: boolean
+  page: PageFacts | undefined
+  /** Milliseconds spent fetching, over every attempt. */
+  elapsedMs: number
+  /** ISO time the report was made. */
+  checkedAt: string
+}
