@@ -105,6 +105,7 @@ export type Liveness =
   | 'server-error' // 5xx
   | 'too-many-redirects' // a chain longer than the cap that does not loop
   | 'unexpected-status' // another 4xx or 1xx/3xx without a location
+  | 'network-error' // reset, TLS or protocol failure after a retry
   | 'unverified' // offline and not recorded, or cache-only and not cached
   | 'error' // an internal failure: reported, never silent
 

@@ -1,0 +1,20 @@
+// Example configuration: copy it to `.remarkrc.js` in your project.
+// As shipped it replays the responses recorded in examples/fixtures.json, so
+// `npm run example` is offline and deterministic; drop `offline` to check the live web.
+import remarkGfm from 'remark-gfm'
+import recommended, {configure} from 'remark-lint-citations'
+
+export default {
+  plugins: [
+    remarkGfm,
+    recommended,
+    [
+      configure,
+      {
+        offline: {fixtures: 'examples/fixtures.json'},
+        // Not checked at all: your own site, local previews.
+        skip: [/^https:\/\/docs\.internal\.example\//]
+      }
+    ]
+  ]
+}

@@ -1,0 +1,13 @@
+/**
+ * `remark-lint:citation-url-safety`
+ * Reports citations unsafe to fetch or to publish: not http(s), credentials in the URL, secret
+ * query values, a private or local target (literal, resolved, or reached by a redirect), or a URL
+ * that does not parse. Action `removed`.
+ * Docs and examples: ./readme.md. Settings come from the `configure` plugin.
+ */
+
+import {citationRule} from '../../src/rule.js'
+
+const citationUrlSafety = citationRule('citation-url-safety')
+
+export default citationUrlSafety

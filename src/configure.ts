@@ -1,0 +1,33 @@
+// The `configure` plugin: validates settings once and hands them to every citation rule.
+
+import type {Plugin} from 'unified'
+import type {Root} from 'mdast'
+import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
+import {FixturesError} from './verify/fixtures.js'
+import {sharedVerifier} from './verify/shared.js'
+
+const origin = 'remark-lint-citations:configure'
+
+const configure: Plugin<[(Options | null | undefined)?], Root> = function (options) {
+  let settings: Settings | undefined
+  let problem: string | undefined
+  try {
+    settings = resolveSettings(options)
+    // Made now so an unreadable fixtures file is reported before any rule runs.
+    sharedVerifier(settings)
+  } catch (error) {
+    if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error
+    problem = error.message
+  }
+  return (_, file) => {
+    if (settings) {
+      file.data.citationSettings = settings
+      return
+    }
+    file.data.citationSettingsFailed = true
+    const message = file.message(problem!, {ruleId: 'configure', source: 'remark-lint-citations'})
+    message.fatal = true
+  }
+}
+
+export default configure

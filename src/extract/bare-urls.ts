@@ -1,0 +1,52 @@
+// Bare http(s) URLs in prose: where each starts and where it really ends.
+
+/** A run that starts like a URL and is not glued to a preceding word. */
+const CANDIDATE = /(?<![\p{L}\p{N}_])https?:\/\/[^\s<>"`]+/giu
+
+/** Punctuation that ends a sentence rather than a URL. */
+const TRAILING = new Set([
+  ...'.,;:!?\'"',
+  ...'\u2019\u201D\u2026\u3002\uFF0C\u3001\uFF1B\uFF1A\uFF01\uFF1F\u300D\u300F\u300B\uFF09'
+])
+
+/** Closing brackets kept only when balanced inside the URL (`Foo_(bar)`). */
+const PAIRS: Record<string, string> = {')': '(', ']': '[', '}': '{'}
+
+export interface Span {
+  start: number
+  end: number
+}
+
+/** Bare URLs in `text`, as half-open index ranges into it. */
+export function findBareUrls(text: string): Span[] {
+  const spans: Span[] = []
+  for (const match of text.matchAll(CANDIDATE)) {
+    const start = match.index
+    const url = trimUrl(match[0])
+    if (hasHost(url)) spans.push({start, end: start + url.length})
+  }
+  return spans
+}
+
+/** Drop trailing sentence punctuation and unbalanced closing brackets. */
+export function trimUrl(url: string): string {
+  // Counts are kept up to date while trimming, so long runs stay linear.
+  const counts = new Map<string, number>()
+  for (const char of url) counts.set(char, (counts.get(char) ?? 0) + 1)
+  let end = url.length
+  for (;;) {
+    const last = url.charAt(end - 1)
+    const open = PAIRS[last]
+    const unbalanced =
+      open !== undefined && (counts.get(last) ?? 0) > (counts.get(open) ?? 0)
+    if (!TRAILING.has(last) && !unbalanced) return url.slice(0, end)
+    counts.set(last, (counts.get(last) ?? 1) - 1)
+    end--
+  }
+}
+
+/** `https://` alone, or followed only by a path, is not a URL. */
+function hasHost(url: string): boolean {
+  const rest = url.slice(url.indexOf('//') + 2)
+  return rest.length > 0 && !'/?#'.includes(rest.charAt(0))
+}

@@ -1,0 +1,117 @@
+// The claim: the sentence of a block's plain text that holds a citation.
+
+import type {Node} from 'unist'
+import {trimUrl} from './bare-urls.js'
+import {collapse} from './cited-title.js'
+import {plainText} from './plain-text.js'
+
+interface Sentences {
+  /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
+  text: string
+  /** Sentence start indices, ascending. */
+  starts: number[]
+  /** Where each node's text starts. */
+  nodeStarts: Map<Node, number>
+}
+
+const SENTENCES = new Intl.Segmenter(undefined, {granularity: 'sentence'})
+/** Characters segmented at once; longer sentences are cut at this length. */
+const WINDOW = 2000
+const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
+const cache = new WeakMap<Node, Sentences>()
+
+/**
+ * The sentence holding `node` (at `offset` into its text) in `block`.
+ * `own` is the citation's visible text: a sentence made only of it (as in
+ * `Claim. [1](url)`) cites the sentence before it.
+ */
+export function claimInBlock(
+  block: Node,
+  node: Node,
+  offset: number,
+  own: string
+): string | undefined {
+  const sentences = sentencesOf(block)
+  const start = sentences.nodeStarts.get(node)
+  if (start === undefined) return undefined
+  return pick(sentences, start + offset, own)
+}
+
+/** The sentence at `index` in a free-standing text (for example raw HTML). */
+export function claimInText(text: string, index: number, own: string): string | undefined {
+  return pick(segment(text, new Map()), index, own)
+}
+
+function sentencesOf(block: Node): Sentences {
+  let found = cache.get(block)
+  if (!found) {
+    const plain = plainText(block, true)
+    found = segment(plain.text, plain.starts)
+    cache.set(block, found)
+  }
+  return found
+}
+
+function segment(raw: string, nodeStarts: Map<Node, number>): Sentences {
+  const text = raw.replace(/[\r\n\u2028\u2029]/g, ' ')
+  return {text, starts: sentenceStarts(maskUrls(text)), nodeStarts}
+}
+
+/** URLs as same-length letters: their `?` and `.` are not sentence ends. */
+function maskUrls(text: string): string {
+  return text.replace(URL_TOKENS, (token) => {
+    const url = trimUrl(token)
+    return 'x'.repeat(url.length) + token.slice(url.length)
+  })
+}
+
+/**
+ * Sentence starts, found window by window: V8 copies the whole input into
+ * every segment it yields, so one pass over a long text is quadratic. The
+ * last sentence of a window may be cut short, so the next window starts there.
+ */
+function sentenceStarts(text: string): number[] {
+  const starts: number[] = []
+  for (let from = 0; from < text.length; ) {
+    const to = Math.min(text.length, from + WINDOW)
+    const found = Array.from(SENTENCES.segment(text.slice(from, to)), (part) => from + part.index)
+    const last = found.length > 1 && to < text.length ? found.pop() : undefined
+    starts.push(...found)
+    from = last ?? to
+  }
+  return starts
+}
+
+function pick(sentences: Sentences, index: number, own: string): string | undefined {
+  const at = sentenceIndex(sentences.starts, index)
+  if (at === -1) return undefined
+  const here = sentenceText(sentences, at)
+  if (saysSomething(here, own)) return here
+  const before = at > 0 ? sentenceText(sentences, at - 1) : ''
+  return saysSomething(before, '') ? before : undefined
+}
+
+function sentenceText({text, starts}: Sentences, at: number): string {
+  return collapse(text.slice(starts[at], starts[at + 1] ?? text.length))
+}
+
+/** Last sentence starting at or before `index` (binary search). */
+function sentenceIndex(starts: number[], index: number): number {
+  let low = 0
+  let high = starts.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if ((starts[middle] ?? 0) <= index) {
+      found = middle
+      low = middle + 1
+    } else high = middle - 1
+  }
+  return found
+}
+
+/** Whether a sentence has words besides the citation's own text and URLs. */
+function saysSomething(sentence: string, own: string): boolean {
+  const rest = own ? sentence.replace(collapse(own), ' ') : sentence
+  return /[\p{L}\p{N}]/u.test(rest.replace(URL_TOKENS, ' '))
+}

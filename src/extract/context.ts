@@ -1,0 +1,109 @@
+// What every extractor shares, and how a found URL becomes a Citation.
+
+import type {Definition} from 'mdast'
+import type {Node} from 'unist'
+import type {Citation, CitationKind, Place} from '../types.js'
+import type {Span} from './bare-urls.js'
+import {titleAttribute, titleFromText, quotedTitle} from './cited-title.js'
+import {claimInBlock, claimInText} from './claim.js'
+import type {ExtractOptions} from './index.js'
+import {fragmentOf, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
+import {plainText} from './plain-text.js'
+
+/** Where a node sits: what its claim and title depend on. */
+export interface Scope {
+  /** Nearest paragraph, heading or table cell. */
+  block: Node | undefined
+  /** Enclosing footnote definition. */
+  footnote: Node | undefined
+  /** Inside an element that is itself a citation: its text is not scanned. */
+  quiet: boolean
+}
+
+export interface Context {
+  source: string
+  options: ExtractOptions
+  place(span: Span): Place
+  /** First definition per identifier. */
+  definitions: Map<string, Definition>
+  /** First footnote reference per identifier, with its block. */
+  footnoteReferences: Map<string, {node: Node; block: Node | undefined}>
+  /** Definitions only images use: pictures, not citations. */
+  imageOnly: Set<string>
+  /** Nodes inside an inline HTML `<a>` that was already cited. */
+  silenced: Set<Node>
+  citations: Citation[]
+}
+
+/** Where the claim is: a node in the scope's block, or a free text. */
+export type ClaimAt =
+  | {node: Node; offset: number; own: string}
+  | {text: string; index: number; own: string}
+  | undefined
+
+export interface Found {
+  kind: CitationKind
+  url: string
+  span: Span
+  placeIsUrl: boolean
+  /** A `title` attribute, when given. */
+  title: string | null | undefined
+  /** Visible link text, when any. */
+  text: string | undefined
+  claim: ClaimAt
+  scope: Scope
+}
+
+const footnoteTitles = new WeakMap<Node, string | undefined>()
+
+/** Add a citation unless the URL is not citable or the user skips it. */
+export function emit(context: Context, found: Found): void {
+  if (!isCitableUrl(found.url)) return
+  const normalized = normalizeUrl(found.url)
+  if (isSkipped(found.url, normalized?.url, context.options.skip)) return
+  context.citations.push({
+    kind: found.kind,
+    url: found.url,
+    normalizedUrl: normalized?.url,
+    fragment: fragmentOf(found.url),
+    citedTitle: citedTitle(found),
+    claim: claim(context, found),
+    place: context.place(found.span),
+    placeIsUrl: found.placeIsUrl
+  })
+}
+
+function citedTitle(found: Found): string | undefined {
+  return (
+    titleAttribute(found.title) ??
+    titleFromText(found.text) ??
+    (found.scope.footnote ? footnoteTitle(found.scope.footnote) : undefined)
+  )
+}
+
+/** A footnote's own quoted title, e.g. `[^1]: “Title” https://…`. */
+function footnoteTitle(footnote: Node): string | undefined {
+  if (!footnoteTitles.has(footnote)) {
+    footnoteTitles.set(footnote, quotedTitle(plainText(footnote).text))
+  }
+  return footnoteTitles.get(footnote)
+}
+
+/** A footnote cites for the sentence holding its reference in the body. */
+function claim(context: Context, found: Found): string | undefined {
+  const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
+  const reference =
+    identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
+  if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
+  const at = found.claim
+  if (at === undefined) return undefined
+  if ('text' in at) return claimInText(at.text, at.index, at.own)
+  return found.scope.block && claimInBlock(found.scope.block, at.node, at.offset, at.own)
+}
+
+/** A node's source range, when it has one (generated nodes may not). */
+export function spanOf(node: Node): Span | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? undefined : {start, end}
+}

@@ -1,0 +1,94 @@
+// Raw HTML `<a href>`: values, their offsets in the HTML, and link text.
+
+import {Parser} from 'htmlparser2'
+
+export interface HtmlLink {
+  /** The href value, entities decoded. */
+  href: string
+  /** Offsets of the href value as written in the HTML, when found. */
+  hrefStart: number | undefined
+  hrefEnd: number | undefined
+  /** Offsets of the whole `<a …>` tag. */
+  tagStart: number
+  tagEnd: number
+  title: string | undefined
+  /** Text inside the element (up to the end of this HTML when unclosed). */
+  text: string
+  /** Where this link starts in `HtmlScan.text`. */
+  textIndex: number
+  /** False when the HTML ends before `</a>` (inline HTML in a paragraph). */
+  closed: boolean
+}
+
+export interface HtmlScan {
+  links: HtmlLink[]
+  /** Visible text of the HTML, for claims; comments, scripts and styles excluded. */
+  text: string
+}
+
+const HIDDEN = new Set(['script', 'style', 'template'])
+
+/** Every `<a href>` in an HTML fragment; comments are never looked into. */
+export function scanHtml(html: string): HtmlScan {
+  const links: HtmlLink[] = []
+  const open: HtmlLink[] = []
+  let text = ''
+  let hidden = 0
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (HIDDEN.has(name)) hidden++
+        if (name !== 'a' || attributes.href === undefined) return
+        const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length)
+        links.push(link)
+        open.push(link)
+      },
+      ontext(data) {
+        if (hidden > 0) return
+        text += data
+        for (const link of open) link.text += data
+      },
+      onclosetag(name, isImplied) {
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
+        if (name !== 'a') return
+        const link = open.pop()
+        if (link) link.closed = !isImplied
+      }
+    },
+    {decodeEntities: true}
+  )
+  parser.write(html)
+  parser.end()
+  return {links, text}
+}
+
+function newLink(
+  html: string,
+  tagStart: number,
+  tagEnd: number,
+  attributes: Record<string, string>,
+  textIndex: number
+): HtmlLink {
+  const value = hrefValue(html.slice(tagStart, tagEnd + 1))
+  return {
+    href: attributes.href ?? '',
+    hrefStart: value && tagStart + value.start,
+    hrefEnd: value && tagStart + value.end,
+    tagStart,
+    tagEnd: tagEnd + 1,
+    title: attributes.title,
+    text: '',
+    textIndex,
+    closed: false
+  }
+}
+
+/** Offsets of the first `href` value inside a tag, quoted or not. */
+function hrefValue(tag: string): {start: number; end: number} | undefined {
+  const match = /[\s"'/]href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(tag)
+  if (!match) return undefined
+  const value = match[1] ?? match[2] ?? match[3] ?? ''
+  const quoted = match[1] !== undefined || match[2] !== undefined
+  const end = match.index + match[0].length - (quoted ? 1 : 0)
+  return {start: end - value.length, end}
+}

@@ -1,0 +1,62 @@
+// Raw HTML nodes: each `<a href>` becomes a citation (comments never do).
+
+import type {Html} from 'mdast'
+import type {Node} from 'unist'
+import type {Span} from './bare-urls.js'
+import {emit, spanOf, type ClaimAt, type Context, type Scope} from './context.js'
+import {scanHtml, type HtmlLink} from './html-links.js'
+import {plainText} from './plain-text.js'
+import {valueOffsets, type ValueOffsets} from './value-offsets.js'
+
+const CLOSE_A = /<\/a\s*>/i
+
+export function citeHtml(
+  node: Html,
+  siblings: readonly Node[],
+  index: number,
+  scope: Scope,
+  context: Context
+): void {
+  const range = spanOf(node)
+  if (!range || !/<a[\s>]/i.test(node.value)) return
+  const scan = scanHtml(node.value)
+  const offsets = valueOffsets(node.value, context.source, range.start, range.end)
+  scan.links.forEach((link, i) => {
+    // Inline HTML comes one tag per node: the text is in the next siblings.
+    const spansSiblings = !link.closed && i === scan.links.length - 1 && scope.block
+    const text = spansSiblings ? siblingText(siblings, index, context) : link.text
+    const claim: ClaimAt = scope.block
+      ? {node, offset: 0, own: text}
+      : {text: scan.text, index: link.textIndex, own: text}
+    const href = hrefSpan(link, offsets)
+    const tag = {start: offsets.startOf(link.tagStart), end: offsets.endOf(link.tagEnd - 1)}
+    emit(context, {
+      kind: 'html',
+      url: link.href,
+      span: href ?? tag,
+      placeIsUrl: href !== undefined,
+      title: link.title,
+      text,
+      claim,
+      scope
+    })
+  })
+}
+
+function hrefSpan(link: HtmlLink, offsets: ValueOffsets): Span | undefined {
+  const {hrefStart, hrefEnd} = link
+  if (hrefStart === undefined || hrefEnd === undefined || hrefEnd <= hrefStart) return undefined
+  return {start: offsets.startOf(hrefStart), end: offsets.endOf(hrefEnd - 1)}
+}
+
+/** Text of the siblings up to `</a>`; they are silenced so their URLs are not cited twice. */
+function siblingText(siblings: readonly Node[], index: number, context: Context): string {
+  const parts: string[] = []
+  for (let i = index + 1; i < siblings.length; i++) {
+    const sibling = siblings[i] as Node
+    if (sibling.type === 'html' && CLOSE_A.test((sibling as Html).value)) break
+    context.silenced.add(sibling)
+    parts.push(plainText(sibling).text)
+  }
+  return parts.join('')
+}

@@ -1,0 +1,60 @@
+// URL normalisation, and which URLs count as citations at all.
+
+/** A scheme at the start of a URL (`https:`, `javascript:`, …). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i
+
+/** Schemes that name a contact or an identifier, not a source to fetch. */
+const NOT_CITATIONS = new Set(['mailto', 'tel', 'sms', 'urn', 'doi', 'isbn'])
+
+export interface NormalizedUrl {
+  /** `new URL(raw).href` without the fragment. */
+  url: string
+  /** The text after the first `#` as written, or undefined when none or empty. */
+  fragment: string | undefined
+}
+
+/** Parse `raw` as an absolute URL; undefined when it does not parse. */
+export function normalizeUrl(raw: string): NormalizedUrl | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    return undefined
+  }
+  // Setting an empty hash drops the `#` too, so `x#` and `x` normalise alike.
+  parsed.hash = ''
+  return {url: parsed.href, fragment: fragmentOf(raw)}
+}
+
+/** The fragment as written (without `#`), or undefined when none or empty. */
+export function fragmentOf(raw: string): string | undefined {
+  const hash = raw.indexOf('#')
+  if (hash === -1) return undefined
+  return raw.slice(hash + 1) || undefined
+}
+
+/**
+ * Whether a link destination is an absolute URL that cites something.
+ * Any scheme counts (unsafe ones are reported by another rule), except
+ * contact/identifier schemes; one-letter schemes are Windows drives (`C:\x`).
+ */
+export function isCitableUrl(raw: string): boolean {
+  const match = SCHEME.exec(raw.trim())
+  const scheme = match?.[1]?.toLowerCase()
+  if (scheme === undefined || scheme.length < 2) return false
+  return !NOT_CITATIONS.has(scheme)
+}
+
+/** Whether any user skip pattern matches the URL as written or normalised. */
+export function isSkipped(
+  url: string,
+  normalized: string | undefined,
+  skip: readonly RegExp[]
+): boolean {
+  // `search` ignores `lastIndex`, so global patterns behave the same every call.
+  return skip.some(
+    (pattern) =>
+      url.search(pattern) !== -1 ||
+      (normalized !== undefined && normalized.search(pattern) !== -1)
+  )
+}

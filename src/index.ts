@@ -1,0 +1,14 @@
+/**
+ * Library API, for pipelines that check citations without the remark CLI:
+ * extract citations from mdast, verify URLs, judge liveness.
+ */
+
+export {checkFile, type CheckedCitation} from './check.js'
+export {extractCitations, type ExtractOptions} from './extract/index.js'
+export {judgeLiveness, sameSite, type LivenessOptions, type LivenessRule, type Verdict} from './judge/liveness.js'
+export {redactUrl} from './net/redact.js'
+export {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
+export {FixturesError, type FixtureEntry, type FixtureFile} from './verify/fixtures.js'
+export {closeSharedVerifiers, sharedVerifier} from './verify/shared.js'
+export {createVerifier, type Verifier} from './verify/verifier.js'
+export type * from './types.js'

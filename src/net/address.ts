@@ -1,0 +1,93 @@
+// Address classification: is an IP address globally routable, or inside an explicitly allowed CIDR?
+
+import ipaddr from 'ipaddr.js'
+
+type IP = ipaddr.IPv4 | ipaddr.IPv6
+
+export type AddressVerdict = {ok: true} | {ok: false; range: string}
+
+/** IPv6 global unicast space (RFC 4291 §2.4); anything outside it is not routable on the internet. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3')
+
+/**
+ * The address policy applied to literal hosts and to every resolved address.
+ *
+ * Allowed: ipaddr.js `range() === 'unicast'` (IPv6 additionally inside 2000::/3).
+ * IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is converted and rechecked as IPv4.
+ * 6to4, Teredo and NAT64 (which embed IPv4 addresses) are refused by their range.
+ * `allowPrivate` lists CIDRs that pass anyway: the explicit, unsafe opt-in for
+ * tests and benchmarks (e.g. `['127.0.0.0/8', '::1/128']`). A bare address counts
+ * as a single-address CIDR.
+ */
+export class AddressPolicy {
+  readonly allowPrivate: readonly string[]
+  private readonly allowed: Array<[IP, number]>
+
+  constructor(allowPrivate: string[] = []) {
+    if (!Array.isArray(allowPrivate)) {
+      throw new TypeError('allowPrivate must be an array of CIDR strings such as "127.0.0.0/8"')
+    }
+    this.allowed = allowPrivate.map(parseAllowedCidr)
+    this.allowPrivate = Object.freeze([...allowPrivate])
+  }
+
+  /** Classify `ip` (canonical IPv4 dotted quad or IPv6, brackets and zone id tolerated). */
+  check(ip: string): AddressVerdict {
+    let address = parseStrict(ip)
+    if (!address) return {ok: false, range: 'invalid'}
+    if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+      address = (address as ipaddr.IPv6).toIPv4Address()
+    }
+    for (const [network, bits] of this.allowed) {
+      if (network.kind() === address.kind() && address.match(network, bits)) return {ok: true}
+    }
+    const range = address.range()
+    if (range !== 'unicast') return {ok: false, range}
+    if (address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6)) {
+      return {ok: false, range: 'reserved'}
+    }
+    return {ok: true}
+  }
+}
+
+/** True when `value` is an IP literal (IPv4 dotted quad, or IPv6 with or without brackets). */
+export function isIpLiteral(value: string): boolean {
+  return parseStrict(value) !== undefined
+}
+
+/** Parse only canonical forms: four-part decimal IPv4 (no hex/octal/short forms) or IPv6. */
+function parseStrict(value: string): IP | undefined {
+  if (typeof value !== 'string') return undefined
+  let text = value.trim()
+  if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1)
+  if (text.includes(':')) {
+    return ipaddr.IPv6.isValid(text) ? ipaddr.IPv6.parse(text) : undefined
+  }
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined
+}
+
+function parseAllowedCidr(entry: unknown, index: number): [IP, number] {
+  const bad = (why: string): Error =>
+    new Error(
+      `allowPrivate[${index}] ${JSON.stringify(entry)} is not a valid CIDR (${why}); ` +
+        'expected e.g. "127.0.0.0/8" or "::1/128"',
+    )
+  if (typeof entry !== 'string' || entry.trim() === '') throw bad('not a non-empty string')
+  const text = entry.trim()
+  const slash = text.indexOf('/')
+  const addressText = slash === -1 ? text : text.slice(0, slash)
+  const address = parseStrict(addressText)
+  if (!address) throw bad('address part is not a canonical IPv4 or IPv6 address')
+  const max = address.kind() === 'ipv4' ? 32 : 128
+  let bits = max
+  if (slash !== -1) {
+    const prefix = text.slice(slash + 1)
+    if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) throw bad(`prefix must be 0 to ${max}`)
+    bits = Number(prefix)
+  }
+  // An IPv4-mapped IPv6 network is matched as the IPv4 network it maps.
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+  }
+  return [address, bits]
+}

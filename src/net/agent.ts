@@ -1,0 +1,54 @@
+// The undici Agent every fetch goes through: pinned, vetted DNS, and a guard on literal-IP hosts.
+
+import {Agent, buildConnector} from 'undici'
+import {isIP} from 'node:net'
+import type {AddressPolicy} from './address.js'
+import {createLookup, lookupError, type Resolve} from './lookup.js'
+
+export interface AgentOptions {
+  resolve: Resolve
+  addresses: AddressPolicy
+  /** TCP (+ TLS) connect limit, name lookup included. */
+  connectTimeoutMs: number
+  /** undici's own limits; fetchHop's whole-hop deadline is normally shorter. Default 30 s each. */
+  headersTimeoutMs?: number
+  bodyTimeoutMs?: number
+}
+
+/**
+ * A keep-alive undici Agent whose connections use {@link createLookup}, so a
+ * socket connects only to an address the policy accepted, with no second
+ * resolution. Node skips `lookup` for literal-IP hosts, so those are checked
+ * here again before connecting (defence in depth: callers run checkUrl first).
+ * Never installed as the global dispatcher.
+ */
+export function createAgent(options: AgentOptions): Agent {
+  const {resolve, addresses, connectTimeoutMs} = options
+  if (!Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0) {
+    throw new RangeError(`connectTimeoutMs must be a positive number of milliseconds, got ${String(connectTimeoutMs)}`)
+  }
+  const connector = buildConnector({lookup: createLookup(resolve, addresses), timeout: connectTimeoutMs})
+  const connect: buildConnector.connector = (connectOptions, callback) => {
+    const host = unbracket(connectOptions.hostname)
+    if (isIP(host)) {
+      const verdict = addresses.check(host)
+      if (!verdict.ok) {
+        const error = lookupError('EPRIVATE', host, `private address ${host} (${verdict.range})`)
+        process.nextTick(() => callback(error, null))
+        return
+      }
+    }
+    connector(connectOptions, callback)
+  }
+  return new Agent({
+    connect,
+    keepAliveTimeout: 4_000,
+    keepAliveMaxTimeout: 30_000,
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+  })
+}
+
+function unbracket(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+}

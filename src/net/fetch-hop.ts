@@ -1,0 +1,313 @@
+// One HTTP hop: a single GET (no redirect following), decoded and capped body, errors mapped to NetError codes.
+
+import {once} from 'node:events'
+import {pipeline, type Readable} from 'node:stream'
+import zlib from 'node:zlib'
+import {request, type Dispatcher} from 'undici'
+import {NetError, type NetErrorCode} from './errors.js'
+import {defaultHeaders} from './headers.js'
+
+export interface HopResponse {
+  url: string
+  status: number
+  statusText: string
+  /** Lower-case names; repeated headers joined with ', '. */
+  headers: Record<string, string>
+  /** The body after content decoding, at most the cap. */
+  body: Buffer
+  /** True when the body was cut: size cap, hop deadline, broken stream or undecodable encoding. */
+  truncated: boolean
+  /** Why reading the body stopped early, when it was not the size cap. */
+  bodyError?: {code: NetErrorCode; message: string}
+}
+
+export interface HopOptions {
+  agent: Dispatcher
+  /** Whole hop: connect + headers + body. */
+  timeoutMs: number
+  /** Body cap, counted after decompression. */
+  maxBytes: number
+  /** Extra or overriding request headers (merged over {@link defaultHeaders}). */
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** Body cap for 3xx/4xx/5xx: enough for bot-wall and not-found pages. */
+export const ERROR_BODY_LIMIT = 64 * 1024
+
+/**
+ * Send one GET and read its answer. Redirects come back as they are (the caller
+ * checks and follows each hop). Throws {@link NetError} when no status arrived;
+ * once a status arrived, never throws: a deadline, a broken stream or a corrupt
+ * encoding gives what was read with `truncated: true`.
+ */
+export async function fetchHop(url: URL, options: HopOptions): Promise<HopResponse> {
+  const {agent, timeoutMs, maxBytes} = options
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`)
+  }
+  if (!Number.isInteger(maxBytes) || maxBytes < 0) {
+    throw new RangeError(`maxBytes must be a non-negative integer, got ${String(maxBytes)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new NetError('EOTHER', `cannot fetch scheme ${url.protocol}`)
+  }
+  if (options.signal?.aborted) throw new NetError('ETIMEDOUT', 'aborted before an answer')
+
+  const controller = new AbortController()
+  const timeoutMessage = `no answer within ${seconds(timeoutMs)} s`
+  const timer = setTimeout(() => controller.abort(new NetError('ETIMEDOUT', timeoutMessage)), timeoutMs)
+  const onAbort = (): void => controller.abort(new NetError('ETIMEDOUT', 'aborted before an answer'))
+  options.signal?.addEventListener('abort', onAbort, {once: true})
+
+  try {
+    let response: Dispatcher.ResponseData
+    try {
+      response = await request(url, {
+        dispatcher: agent,
+        method: 'GET',
+        headers: {...defaultHeaders(), ...lowerCaseKeys(options.headers)},
+        signal: controller.signal,
+      })
+    } catch (error) {
+      throw toNetError(error)
+    }
+    const headers = flattenHeaders(response.headers)
+    const cap = response.statusCode >= 300 ? Math.min(maxBytes, ERROR_BODY_LIMIT) : maxBytes
+    const read = await readBody(response.body, headers['content-encoding'], cap)
+    return {
+      url: url.href,
+      status: response.statusCode,
+      statusText: response.statusText ?? '',
+      headers,
+      body: read.body,
+      truncated: read.truncated,
+      ...(read.error ? {bodyError: {code: read.error.code, message: read.error.message}} : {}),
+    }
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+interface BodyRead {
+  body: Buffer
+  truncated: boolean
+  error?: NetError
+}
+
+async function readBody(source: Readable, contentEncoding: string | undefined, cap: number): Promise<BodyRead> {
+  const chunks: Buffer[] = []
+  let total = 0
+  let truncated = false
+  let error: NetError | undefined
+  const streams: Readable[] = [source]
+  try {
+    const codings = parseEncodings(contentEncoding)
+    if (codings === undefined) {
+      return {
+        body: Buffer.alloc(0),
+        truncated: true,
+        error: new NetError('EPROTOCOL', `unsupported content-encoding ${clip(contentEncoding ?? '')}`),
+      }
+    }
+    // Decode in reverse order of application: `gzip, br` was gzipped, then brotli'd.
+    for (const [index, coding] of [...codings].reverse().entries()) {
+      const first = index === 0 && coding === 'deflate' ? await peek(source) : undefined
+      streams.push(decoder(coding, first))
+    }
+    const tail: Readable =
+      streams.length === 1 ? source : (pipeline(streams as [Readable, ...NodeJS.ReadWriteStream[]], () => {}) as unknown as Readable)
+    if (cap === 0) {
+      // Nothing wanted: only learn whether a body exists.
+      for await (const chunk of tail) {
+        if ((chunk as Buffer).length > 0) {
+          truncated = true
+          break
+        }
+      }
+    } else {
+      for await (const chunk of tail) {
+        const buffer = chunk as Buffer
+        if (total + buffer.length > cap) {
+          chunks.push(buffer.subarray(0, cap - total))
+          total = cap
+          truncated = true
+          break
+        }
+        chunks.push(buffer)
+        total += buffer.length
+      }
+    }
+  } catch (caught) {
+    truncated = true
+    error = toNetError(caught)
+  } finally {
+    // Done with every stream: release the socket of an unfinished body; later errors have no reader.
+    for (const stream of streams) {
+      if (!stream.destroyed && !stream.readableEnded) {
+        stream.on('error', () => {})
+        stream.destroy()
+      }
+    }
+  }
+  return {body: Buffer.concat(chunks, total), truncated, ...(error ? {error} : {})}
+}
+
+type Coding = 'gzip' | 'deflate' | 'br'
+
+/** The content codings in order of application; undefined when one is not supported. */
+function parseEncodings(header: string | undefined): Coding[] | undefined {
+  if (!header) return []
+  const codings: Coding[] = []
+  for (const raw of header.split(',')) {
+    const token = raw.trim().toLowerCase()
+    if (token === '' || token === 'identity') continue
+    if (token === 'gzip' || token === 'x-gzip') codings.push('gzip')
+    else if (token === 'deflate') codings.push('deflate')
+    else if (token === 'br') codings.push('br')
+    else return undefined
+  }
+  return codings
+}
+
+function decoder(coding: Coding, first: Buffer | null | undefined): NodeJS.ReadWriteStream & Readable {
+  // Lenient flushing: a body cut short decodes as far as it goes instead of failing at once.
+  const flush = {flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH}
+  if (coding === 'gzip') return zlib.createGunzip(flush)
+  if (coding === 'br') {
+    return zlib.createBrotliDecompress({
+      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+    })
+  }
+  // HTTP "deflate" should be zlib-wrapped (RFC 9110), but some servers send raw deflate.
+  return first && !isZlibHeader(first) ? zlib.createInflateRaw(flush) : zlib.createInflate(flush)
+}
+
+function isZlibHeader(bytes: Buffer): boolean {
+  if (bytes.length < 2) return true
+  const [cmf, flg] = [bytes[0] as number, bytes[1] as number]
+  return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0
+}
+
+/** The first chunk of a stream, put back so it is read again; null at end of stream. */
+async function peek(source: Readable): Promise<Buffer | null> {
+  for (;;) {
+    const chunk: Buffer | null = source.read()
+    if (chunk !== null) {
+      source.unshift(chunk)
+      return chunk
+    }
+    if (source.readableEnded || source.destroyed) return null
+    // Wait for data, the end or a close; an 'error' rejects (and is mapped by the caller).
+    const stop = new AbortController()
+    const waits = ['readable', 'end', 'close'].map((event) => once(source, event, {signal: stop.signal}))
+    for (const wait of waits) wait.catch(() => {})
+    try {
+      await Promise.race(waits)
+    } finally {
+      stop.abort()
+    }
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+  }
+  return flat
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value
+  return out
+}
+
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_ABORTED',
+  'ABORT_ERR',
+])
+const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL'])
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_CLOSED'])
+const PROTOCOL_CODES = new Set([
+  'UND_ERR_INFO',
+  'UND_ERR_HEADERS_OVERFLOW',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_RES_EXCEEDED_MAX_SIZE',
+])
+const TLS_PREFIXES = [
+  'ERR_TLS_',
+  'ERR_SSL_',
+  'ERR_OSSL_',
+  'CERT_',
+  'UNABLE_TO_',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'HOSTNAME_MISMATCH',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'CRL_',
+  'EPROTO',
+]
+
+/** The NetError code for one error code string, or undefined when it says nothing known. */
+function codeFor(code: string, name: string): NetErrorCode | undefined {
+  if (code === 'EPRIVATE') return 'EPRIVATE'
+  if (NOT_FOUND_CODES.has(code)) return 'ENOTFOUND'
+  if (code === 'ECONNREFUSED') return 'ECONNREFUSED'
+  if (TIMEOUT_CODES.has(code) || name === 'AbortError' || name === 'TimeoutError') return 'ETIMEDOUT'
+  if (RESET_CODES.has(code)) return 'ECONNRESET'
+  if (TLS_PREFIXES.some((prefix) => code.startsWith(prefix))) return 'ETLS'
+  // undici's HTTPParserError may come without a code.
+  if (code.startsWith('HPE_') || code.startsWith('Z_') || PROTOCOL_CODES.has(code) || name === 'HTTPParserError') {
+    return 'EPROTOCOL'
+  }
+  return undefined
+}
+
+/**
+ * Map any error from connecting, requesting or reading to a NetError with a code from
+ * the closed set. Looks through `cause` chains and AggregateErrors (Happy Eyeballs).
+ */
+export function toNetError(error: unknown): NetError {
+  if (error instanceof NetError) return error
+  const seen = new Set<unknown>()
+  const queue: unknown[] = [error]
+  while (queue.length > 0) {
+    const current = queue.shift()
+    if (current === null || typeof current !== 'object' || seen.has(current) || seen.size > 20) continue
+    seen.add(current)
+    if (current instanceof NetError) return current
+    const {code, name} = current as {code?: unknown; name?: unknown}
+    const mapped = codeFor(typeof code === 'string' ? code : '', typeof name === 'string' ? name : '')
+    if (mapped) return new NetError(mapped, messageOf(current, error), {cause: error})
+    const {cause, errors} = current as {cause?: unknown; errors?: unknown}
+    if (cause !== undefined) queue.push(cause)
+    if (Array.isArray(errors)) queue.push(...errors)
+  }
+  return new NetError('EOTHER', messageOf(error, error), {cause: error})
+}
+
+function messageOf(specific: unknown, outer: unknown): string {
+  for (const candidate of [specific, outer]) {
+    if (candidate instanceof Error && candidate.message) return clip(candidate.message, 200)
+  }
+  return clip(String(outer), 200)
+}
+
+function seconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(2)))
+}
+
+function clip(text: string, max = 64): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}

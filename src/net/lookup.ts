@@ -1,0 +1,109 @@
+// The resolver pinned into each connection: resolve, vet every address, hand only vetted ones to the socket.
+
+import {promises as dns} from 'node:dns'
+import type {LookupAddress, LookupOptions} from 'node:dns'
+import {isIP, type LookupFunction} from 'node:net'
+import type {AddressPolicy} from './address.js'
+import {isLocalhostName, isUnresolvableName} from './names.js'
+
+/** An injectable resolver: every address a host name stands for. */
+export type Resolve = (hostname: string) => Promise<Array<{address: string; family: 4 | 6}>>
+
+/** Error codes as Node's resolver uses them, plus EPRIVATE for policy refusals. */
+export interface LookupError extends Error {
+  code: 'ENOTFOUND' | 'EPRIVATE' | string
+  hostname: string
+}
+
+export function lookupError(code: string, hostname: string, message: string): LookupError {
+  return Object.assign(new Error(message), {code, hostname})
+}
+
+const LOCALHOST_ANSWER: Array<{address: string; family: 4 | 6}> = [{address: '127.0.0.1', family: 4}]
+
+/**
+ * The default resolver: the system's `getaddrinfo` (`dns.lookup`, all addresses, in
+ * the order given). Special-use names never reach it: `localhost` and `*.localhost`
+ * answer 127.0.0.1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
+ * `.home.arpa` and `.onion` names fail with ENOTFOUND without a query.
+ */
+export const defaultResolve: Resolve = async (hostname) => {
+  if (isIP(hostname)) return [{address: hostname, family: isIP(hostname) === 6 ? 6 : 4}]
+  if (isLocalhostName(hostname)) return LOCALHOST_ANSWER.map((entry) => ({...entry}))
+  if (isUnresolvableName(hostname)) {
+    throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (special-use name, not looked up)`)
+  }
+  const answers = await dns.lookup(hostname, {all: true, verbatim: true})
+  return answers.map((answer) => ({address: answer.address, family: answer.family === 6 ? 6 : 4}))
+}
+
+/**
+ * A `net.LookupFunction` (usable as undici `connect.lookup`) that resolves with
+ * `resolve` and refuses the connection (code EPRIVATE) when ANY answer is refused
+ * by `addresses`: a mixed public/private answer is a rebinding signal, so the
+ * whole answer is refused rather than filtered. Supports both the `{all: true}`
+ * form (used by Node's Happy Eyeballs) and the single-address form.
+ * `localhost` names always stand for 127.0.0.1, whatever `resolve` would say.
+ */
+export function createLookup(resolve: Resolve, addresses: AddressPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    vetted(resolve, addresses, hostname, options).then(
+      (answers) => {
+        process.nextTick(() => {
+          if (options?.all) {
+            callback(null, answers)
+          } else {
+            const first = answers[0] as LookupAddress
+            callback(null, first.address, first.family)
+          }
+        })
+      },
+      (error: unknown) => {
+        process.nextTick(() => callback(asLookupError(error, hostname), ''))
+      },
+    )
+  }
+}
+
+async function vetted(
+  resolve: Resolve,
+  addresses: AddressPolicy,
+  hostname: string,
+  options: LookupOptions | undefined,
+): Promise<LookupAddress[]> {
+  const answers = isLocalhostName(hostname) ? LOCALHOST_ANSWER : await resolve(hostname)
+  if (!Array.isArray(answers) || answers.length === 0) {
+    throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (no addresses)`)
+  }
+  const list: LookupAddress[] = []
+  for (const answer of answers) {
+    const address = typeof answer?.address === 'string' ? answer.address : ''
+    const family = isIP(address)
+    if (family === 0) {
+      throw lookupError('ENOTFOUND', hostname, `resolver gave ${hostname} an invalid address ${JSON.stringify(address).slice(0, 60)}`)
+    }
+    const verdict = addresses.check(address)
+    if (!verdict.ok) {
+      throw lookupError('EPRIVATE', hostname, `${hostname} resolves to private address ${address} (${verdict.range})`)
+    }
+    list.push({address, family})
+  }
+  const wanted = familyOf(options?.family)
+  const matching = wanted === 0 ? list : list.filter((entry) => entry.family === wanted)
+  if (matching.length === 0) {
+    throw lookupError('ENOTFOUND', hostname, `no IPv${wanted} address for ${hostname}`)
+  }
+  return matching
+}
+
+function familyOf(family: LookupOptions['family'] | undefined): 0 | 4 | 6 {
+  if (family === 4 || family === 'IPv4') return 4
+  if (family === 6 || family === 'IPv6') return 6
+  return 0
+}
+
+/** Keep the resolver's own error (and code) when it gave one; a code-less failure stays code-less (EOTHER later). */
+function asLookupError(error: unknown, hostname: string): NodeJS.ErrnoException {
+  if (error instanceof Error) return error
+  return Object.assign(new Error(`lookup of ${hostname} failed: ${String(error)}`), {hostname})
+}

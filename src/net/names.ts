@@ -1,0 +1,26 @@
+// Special-use host names (RFC 6761, RFC 2606, RFC 8375, RFC 7686): which names never go to DNS.
+
+/** Lower-case, without one trailing dot (`localhost.` → `localhost`). */
+export function normalizeHostname(hostname: string): string {
+  const lower = hostname.toLowerCase()
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower
+}
+
+/** `localhost`, `*.localhost` (with or without a trailing dot): always loopback (RFC 6761 §6.3). */
+export function isLocalhostName(hostname: string): boolean {
+  const name = normalizeHostname(hostname)
+  return name === 'localhost' || name.endsWith('.localhost')
+}
+
+/**
+ * Suffixes that never name a public host: reserved for documentation and tests
+ * (`.invalid`, `.test`, `.example`), link-local multicast DNS (`.local`), private
+ * use (`.internal`, `.home.arpa`, `.lan`... only the standardised ones here) and Tor (`.onion`).
+ */
+const UNRESOLVABLE_SUFFIXES = ['invalid', 'test', 'example', 'local', 'internal', 'home.arpa', 'onion']
+
+/** True when the default resolver must answer "no such host" without asking DNS. */
+export function isUnresolvableName(hostname: string): boolean {
+  const name = normalizeHostname(hostname)
+  return UNRESOLVABLE_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))
+}

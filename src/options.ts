@@ -1,0 +1,218 @@
+// Settings shared by every rule: defaults, validation with messages that name the option.
+
+import type {Resolve} from './net/lookup.js'
+
+/** What a user may pass to the `configure` plugin (all optional). */
+export interface Options {
+  /** Time limit for one request, connect to last byte, in milliseconds (default `5000`). */
+  timeout?: number | null | undefined
+  /** Redirect hops followed before giving up (default `5`). */
+  maxRedirects?: number | null | undefined
+  /** Bytes of body read per page, counted after decompression (default `2_000_000`). */
+  maxBodySize?: number | null | undefined
+  /** Requests in flight at once, over all hosts (default `16`). */
+  concurrency?: number | null | undefined
+  /** What a timeout means: `'flagged'` (default: no answer is not proof of death) or `'removed'`. */
+  timeoutAction?: 'flagged' | 'removed' | null | undefined
+  /** URLs not to check: regular expressions, or strings compiled as such. */
+  skip?: Array<RegExp | string> | null | undefined
+  /** MDX: element name → attributes holding a cited URL (default `{a: ['href']}`, merged with yours). */
+  jsxAttributes?: Record<string, string[]> | null | undefined
+  /** Hosts whose job is to redirect elsewhere, so a cross-site redirect from them is fine (added to the built-in list). */
+  redirectResolvers?: string[] | null | undefined
+  /**
+   * UNSAFE: address ranges (CIDR, e.g. `'127.0.0.0/8'`) that may be fetched although they are
+   * private, loopback or reserved. For tests and internal docs only; empty by default.
+   */
+  allowPrivateAddresses?: string[] | null | undefined
+  /** Replay recorded responses instead of the network, or record them (`record: true`). */
+  offline?: {fixtures: string; record?: boolean | null | undefined} | null | undefined
+  /** Host name resolver (custom DNS, tests). Default: the system resolver. */
+  resolve?: Resolve | null | undefined
+}
+
+/** Settings after defaults and validation. */
+export interface Settings {
+  timeout: number
+  maxRedirects: number
+  maxBodySize: number
+  concurrency: number
+  timeoutAction: 'flagged' | 'removed'
+  skip: RegExp[]
+  jsxAttributes: Record<string, string[]>
+  redirectResolvers: string[]
+  allowPrivateAddresses: string[]
+  offline: {fixtures: string; record: boolean} | undefined
+  resolve: Resolve | undefined
+}
+
+/** Hosts whose whole job is to redirect: identifiers and permanent-URL services. */
+export const defaultRedirectResolvers = [
+  'doi.org',
+  'dx.doi.org',
+  'hdl.handle.net',
+  'purl.org',
+  'n2t.net',
+  'identifiers.org',
+  'arks.org',
+  'w3id.org',
+  'perma.cc',
+  'archive.org',
+  'pubmed.ncbi.nlm.nih.gov',
+  'ncbi.nlm.nih.gov'
+]
+
+const names = [
+  'timeout',
+  'maxRedirects',
+  'maxBodySize',
+  'concurrency',
+  'timeoutAction',
+  'skip',
+  'jsxAttributes',
+  'redirectResolvers',
+  'allowPrivateAddresses',
+  'offline',
+  'resolve'
+] as const
+
+/** Thrown for an invalid option; the message names the option and what is allowed. */
+export class OptionsError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'OptionsError'
+  }
+}
+
+export function resolveSettings(options: unknown): Settings {
+  if (options === null || options === undefined) options = {}
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new OptionsError(`Unexpected options \`${show(options)}\`, expected an object`)
+  }
+  const given = options as Record<string, unknown>
+  for (const key of Object.keys(given)) {
+    if (!(names as readonly string[]).includes(key)) {
+      throw new OptionsError(
+        `Unexpected option \`${key}\`, expected one of ${names.map((name) => '`' + name + '`').join(', ')}`
+      )
+    }
+  }
+  return {
+    timeout: integer(given, 'timeout', 5000, 1),
+    maxRedirects: integer(given, 'maxRedirects', 5, 0),
+    maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
+    concurrency: integer(given, 'concurrency', 16, 1),
+    timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
+    skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
+      (value) => compilePattern(value as RegExp | string)
+    ),
+    jsxAttributes: jsxAttributes(given.jsxAttributes),
+    redirectResolvers: [
+      ...defaultRedirectResolvers,
+      ...(list(given, 'redirectResolvers', isString, 'a host name') as string[]).map((host) => host.toLowerCase())
+    ],
+    allowPrivateAddresses: list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[],
+    offline: offline(given.offline),
+    resolve: optionalFunction(given, 'resolve') as Resolve | undefined
+  }
+}
+
+function integer(given: Record<string, unknown>, name: string, fallback: number, min: number): number {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an integer of at least ${min}`)
+  }
+  return value
+}
+
+function oneOf<T extends string>(given: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (!allowed.includes(value as T)) {
+    throw new OptionsError(
+      `Unexpected \`${name}\` \`${show(value)}\`, expected ${allowed.map((item) => '`' + item + '`').join(' or ')}`
+    )
+  }
+  return value as T
+}
+
+function list(
+  given: Record<string, unknown>,
+  name: string,
+  check: (value: unknown) => boolean,
+  what: string
+): unknown[] {
+  const value = given[name]
+  if (value === null || value === undefined) return []
+  if (!Array.isArray(value)) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an array of ${what}`)
+  }
+  value.forEach((item, index) => {
+    if (!check(item)) {
+      throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${show(item)}\`, expected ${what}`)
+    }
+  })
+  return value
+}
+
+function compilePattern(value: RegExp | string): RegExp {
+  if (value instanceof RegExp) return value
+  try {
+    return new RegExp(value)
+  } catch (error) {
+    throw new OptionsError(`Unexpected \`skip\` pattern \`${value}\`, expected a valid regular expression (${String(error)})`)
+  }
+}
+
+function jsxAttributes(value: unknown): Record<string, string[]> {
+  const result: Record<string, string[]> = {a: ['href']}
+  if (value === null || value === undefined) return result
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new OptionsError(
+      `Unexpected \`jsxAttributes\` \`${show(value)}\`, expected an object such as \`{Cite: ['href']}\``
+    )
+  }
+  for (const [element, attributes] of Object.entries(value)) {
+    if (!Array.isArray(attributes) || !attributes.every(isString)) {
+      throw new OptionsError(
+        `Unexpected \`jsxAttributes.${element}\` \`${show(attributes)}\`, expected an array of attribute names`
+      )
+    }
+    result[element] = attributes
+  }
+  return result
+}
+
+function offline(value: unknown): Settings['offline'] {
+  if (value === null || value === undefined) return undefined
+  const fixtures = typeof value === 'object' ? (value as Record<string, unknown>).fixtures : undefined
+  const record = typeof value === 'object' ? (value as Record<string, unknown>).record : undefined
+  if (typeof fixtures !== 'string' || fixtures === '' || (record !== undefined && record !== null && typeof record !== 'boolean')) {
+    throw new OptionsError(
+      `Unexpected \`offline\` \`${show(value)}\`, expected \`{fixtures: 'path.json'}\` or \`{fixtures: 'path.json', record: true}\``
+    )
+  }
+  return {fixtures, record: record === true}
+}
+
+function optionalFunction(given: Record<string, unknown>, name: string): unknown {
+  const value = given[name]
+  if (value === null || value === undefined) return undefined
+  if (typeof value !== 'function') {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected a function`)
+  }
+  return value
+}
+
+function isString(value: unknown): boolean {
+  return typeof value === 'string'
+}
+
+function show(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}

@@ -1,0 +1,19 @@
+// Fragment targets: every `id` attribute and `<a name>` value, in document order, deduplicated and capped.
+
+import {walk, type Doc} from './dom.js'
+
+export const maxAnchors = 5000
+
+export function readAnchors(doc: Doc): string[] {
+  const seen = new Set<string>()
+  walk(doc, {
+    enter(element) {
+      const id = element.attribs.id
+      if (id !== undefined && id !== '') seen.add(id)
+      const name = element.name === 'a' ? element.attribs.name : undefined
+      if (name !== undefined && name !== '') seen.add(name)
+      if (seen.size >= maxAnchors) return 'stop'
+    }
+  })
+  return [...seen].slice(0, maxAnchors)
+}

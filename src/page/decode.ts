@@ -1,0 +1,54 @@
+// Turns response bytes into text: BOM first, then the Content-Type charset, then a <meta charset> prescan, then UTF-8.
+
+import {TextDecoder} from 'node:util'
+import {charsetParam} from './content-type.js'
+
+export interface Decoded {
+  text: string
+  /** The WHATWG name of the encoding used, e.g. `utf-8`, `windows-1252`. */
+  encoding: string
+}
+
+/**
+ * Decode `body` (or its first `limit` bytes). Never throws: an unknown or unsupported label falls back to UTF-8,
+ * and malformed bytes become U+FFFD.
+ */
+export function decodeBody(body: Buffer, contentType: string | undefined, options: {html?: boolean; limit?: number} = {}): Decoded {
+  const bytes = options.limit === undefined ? body : body.subarray(0, options.limit)
+  const label = bomEncoding(bytes) ?? charsetParam(contentType) ?? (options.html ? prescanMeta(bytes) : undefined) ?? 'utf-8'
+  const decoder = makeDecoder(label)
+  try {
+    return {text: decoder.decode(bytes), encoding: decoder.encoding}
+  } catch {
+    return {text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8'}
+  }
+}
+
+function bomEncoding(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  return undefined
+}
+
+/** `<meta charset=x>` or `<meta http-equiv=Content-Type content="…; charset=x">` in the first 1024 bytes. */
+export function prescanMeta(bytes: Buffer): string | undefined {
+  const head = bytes.subarray(0, 1024).toString('latin1')
+  const pattern = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([a-z0-9_.:+-]+)/gi
+  for (let match = pattern.exec(head); match !== null; match = pattern.exec(head)) {
+    const label = match[1]!.toLowerCase()
+    // HTML: a meta declaring UTF-16 means UTF-8 (the bytes could not have been read as ASCII otherwise).
+    if (label.startsWith('utf-16')) return 'utf-8'
+    if (label === 'x-user-defined') return 'windows-1252'
+    return label
+  }
+  return undefined
+}
+
+function makeDecoder(label: string): TextDecoder {
+  try {
+    return new TextDecoder(label.trim())
+  } catch {
+    return new TextDecoder('utf-8')
+  }
+}

@@ -1,0 +1,115 @@
+// Soft-404 signs on a page whatever its status: a "not found" title or h1, a not-found URL, not-found wording on a thin page.
+
+import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+
+export interface NotFoundInput {
+  /** Final URL. */
+  url: string
+  title: string | undefined
+  h1: string | undefined
+  passages: string[]
+}
+
+/** Phrases (folded) that say "not found" in a title or h1. */
+export const notFoundPhrases = [
+  '404', 'not found', 'page not found', 'does not exist', "doesn't exist", 'no longer exists', 'no longer available',
+  'nothing was found', 'nothing found', "can't be found", 'cannot be found', 'could not be found', "couldn't be found",
+  "page isn't available", 'page is not available', 'page unavailable',
+  // de, es, fr, it, pt, nl, pl, ru, tr, ja, zh, ko
+  'seite nicht gefunden', 'nicht gefunden', 'seite existiert nicht', 'página no encontrada', 'no se encontró', 'page introuvable',
+  'page non trouvée', 'pagina non trovata', 'página não encontrada', 'pagina niet gevonden', 'nie znaleziono',
+  'strona nie istnieje', 'страница не найдена', 'sayfa bulunamadı', 'ページが見つかりません', '页面不存在', '找不到页面',
+  '페이지를 찾을 수 없습니다'
+]
+
+/** Words that carry no topic in a not-found line: "Oops! Error 404: the page you requested was not found". */
+const filler = new Set([
+  'a', 'an', 'the', 'this', 'that', 'is', 'was', 'has', 'been', 'be', 'it', 'we', 'you', 'your', 'are', 'were', 'our', 'sorry',
+  'oops', 'ooops', 'whoops', 'uh', 'oh', 'hmm', 'error', 'page', 'file', 'document', 'resource', 'content', 'url', 'link',
+  'requested', 'looking', 'for', 'could', 'not', 'can', "can't", 'cannot', 'here', 'there', 'seems', 'status', 'code',
+  'fehler', 'erreur', 'errore', 'erro', 'seite', 'página', 'pagina', 'strona', 'la', 'le', 'les', 'die', 'der', 'das', 'el',
+  'il', 'lo', 'de', 'di', 'ups', 'hoppla'
+])
+
+/** Wording on the page itself that only a not-found page uses (looked for on thin pages only). */
+const bodyPhrases = [
+  'the page you are looking for', 'the page you were looking for', 'the page you requested', "this page doesn't exist",
+  'this page does not exist', "we couldn't find that page", "we can't find the page", "we can't find that page",
+  'the requested url was not found', 'the requested page could not be found'
+]
+
+/** Less visible text than this: a thin page (error pages are). */
+export const thinPageChars = 3000
+/** More visible text than this: an article, whatever its title says. */
+export const longPageChars = 10_000
+
+/**
+ * Why this looks like a "not found" page, or undefined. Rules:
+ * - final URL: path holds `404.htm(l)`/`404.php`/`404.asp(x)`, `/404/`, `notfound`, `not-found`, `not_found`,
+ *   `error404`/`error-404`/`error_404`, or ends in `/404` within two segments (`/404`, `/en/404`, not MDN's
+ *   `/docs/Web/HTTP/Status/404`); or the query has ASP.NET's `aspxerrorpath`.
+ * - title segment (split at site-name separators) or h1 that *is* a phrase: after removing the phrases and filler
+ *   words ("oops", "error", "the page", …) at most one word is left ("Page not found | Site", "Error 404",
+ *   "Oops! That page can’t be found.", "404 – Seite nicht gefunden"); not on long pages (≥ 10,000 chars of text).
+ * - title or h1 of at most 8 words containing a phrase, on a thin page (< 3,000 chars of text).
+ *   "404 errors explained and how to fix them" on a long page is neither.
+ * - titles naming HTTP ("HTTP 404 - Wikipedia", "404 Not Found - HTTP | MDN") are about the status: no title rule.
+ * - thin page whose text says "the page you are looking for" and the like.
+ */
+export function detectNotFound(input: NotFoundInput): string | undefined {
+  const url = urlSign(input.url)
+  if (url !== undefined) return url
+  const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
+  const thin = textLength < thinPageChars
+  const long = textLength >= longPageChars
+  const lines = [['title', input.title], ['h1', input.h1]] as const
+  for (const [where, text] of lines) {
+    if (text === undefined || /\bhttp\b/.test(fold(text))) continue
+    const strong = !long && titleSegments(text).some((segment) => isNotFoundLine(segment))
+    const weak = thin && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))
+    if (strong || weak) return `${where} ${quote(text)}`
+  }
+  if (thin) {
+    for (const passage of input.passages) {
+      const folded = fold(passage)
+      const phrase = bodyPhrases.find((candidate) => findPhrase(folded, candidate) !== undefined)
+      if (phrase !== undefined) return `page text ${quote(phrase)}`
+    }
+  }
+  return undefined
+}
+
+/** The line contains a phrase and nothing else of substance (at most one non-filler word). */
+function isNotFoundLine(line: string): boolean {
+  let rest = fold(line)
+  let found = false
+  for (const phrase of [...notFoundPhrases].sort((a, b) => b.length - a.length)) {
+    for (let hit = findPhrase(rest, phrase); hit !== undefined; hit = findPhrase(rest, phrase)) {
+      found = true
+      rest = `${rest.slice(0, hit.index)} ${rest.slice(hit.index + hit.length)}`
+    }
+  }
+  if (!found) return false
+  return words(rest).filter((word) => !filler.has(word)).length <= 1
+}
+
+function urlSign(href: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(href)
+  } catch {
+    return undefined
+  }
+  const path = url.pathname.toLowerCase()
+  const segments = path.split('/').filter((segment) => segment !== '')
+  if (
+    /404\.(?:s?html?|php|aspx?|jsp)\b|\/404\/|(?<![a-z])not[-_]?found|error[-_]?404/.test(path) ||
+    (segments.at(-1) === '404' && segments.length <= 2)
+  ) {
+    return `URL path ${url.pathname}`
+  }
+  for (const key of url.searchParams.keys()) {
+    if (key.toLowerCase() === 'aspxerrorpath') return `URL with ${key}=`
+  }
+  return undefined
+}

@@ -1,0 +1,117 @@
+// Paywall and login-wall signs: JSON-LD access flags, 401/402, login titles, login forms, login URLs, paywall wording.
+
+import {isFalse, type JsonLd} from './json-ld.js'
+import type {Meta} from './scan.js'
+import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+
+export interface PaywallInput {
+  status: number
+  /** Lower-case header names. */
+  headers: Record<string, string>
+  /** Final URL. */
+  url: string
+  jsonLd: JsonLd
+  metas: Meta[]
+  title: string | undefined
+  h1: string | undefined
+  passwordField: boolean
+  passages: string[]
+}
+
+/** A page with less visible text than this is "mostly its form". */
+export const shortPageChars = 3000
+
+/** Login / subscription title phrases (see `isLoginTitle`). */
+const loginPhrases = [
+  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'log on', 'logon', 'subscribe to continue',
+  'subscribe to read', 'subscription required', 'subscribers only', 'create an account to continue',
+  'register to continue', 'purchase access', 'institutional login', 'institutional access', 'access through your institution'
+]
+
+/** Visible wording that only a paywall shows. */
+const paywallWording = [
+  'subscribe to continue reading', 'subscribe to read the full', 'subscribe to unlock', 'this article is for subscribers only',
+  'this content is for subscribers only', 'available to subscribers only', 'sign in to continue reading',
+  'log in to continue reading', 'create an account to continue reading', "you've reached your free article limit",
+  'you have reached your free article limit', 'purchase access to this article', 'buy this article', 'access through your institution'
+]
+
+const loginSegments = new Set(['login', 'log-in', 'signin', 'sign-in', 'sign_in', 'logon', 'subscribe', 'paywall', 'sso', 'wayf', 'shibboleth'])
+const loginHosts = /^(?:login|signin|sso|idp|auth|accounts)\./
+const returnKeys = new Set(['returnurl', 'return_url', 'returnto', 'return_to', 'redirect_uri', 'redirect_url', 'redirecturl', 'redirectto', 'redirect_to'])
+
+/**
+ * The first sign found, as a short reason, or undefined. A sign says "paywall or login wall seen", not "the citation is
+ * unreadable": a 200 article with `isAccessibleForFree: false` still gets a reason, and the verifier decides.
+ */
+export function detectPaywall(input: PaywallInput): string | undefined {
+  if (input.status === 402) return '402 Payment Required'
+  if (input.status === 401) return input.headers['www-authenticate'] ? '401 with WWW-Authenticate' : '401 Unauthorized'
+  const structured = structuredSign(input.jsonLd, input.metas)
+  if (structured !== undefined) return structured
+  for (const [where, text] of [['title', input.title], ['h1', input.h1]] as const) {
+    if (text !== undefined && isLoginTitle(text)) return `login ${where} ${quote(text)}`
+  }
+  const url = urlSign(input.url)
+  if (url !== undefined) return url
+  const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
+  if (input.passwordField && textLength < shortPageChars) return 'login form'
+  for (const passage of input.passages) {
+    const folded = fold(passage)
+    const phrase = paywallWording.find((candidate) => findPhrase(folded, candidate) !== undefined)
+    if (phrase !== undefined) return `paywall wording ${quote(phrase)}`
+  }
+  return undefined
+}
+
+/** schema.org `isAccessibleForFree: false` on any node (JSON-LD or microdata), or on a `hasPart` section. */
+function structuredSign(jsonLd: JsonLd, metas: Meta[]): string | undefined {
+  for (const node of jsonLd.nodes) {
+    if (!isFalse(node.data.isAccessibleForFree)) continue
+    if (node.via === 'hasPart') {
+      const selector = typeof node.data.cssSelector === 'string' ? ` (${node.data.cssSelector})` : ''
+      return `JSON-LD hasPart isAccessibleForFree: false${selector}`
+    }
+    return 'JSON-LD isAccessibleForFree: false'
+  }
+  if (metas.some((meta) => meta.itemprop === 'isAccessibleForFree' && isFalse(meta.content))) {
+    return 'microdata isAccessibleForFree: false'
+  }
+  return undefined
+}
+
+/** Words that may follow a login phrase in a login page's title: "Sign in to continue", "Log in or sign up", "Login page". */
+const loginTails = new Set(['to', 'or', 'and', 'with', 'via', 'page', 'required', 'now', 'here'])
+
+/**
+ * A title segment (or the h1) that starts with a login phrase, and either ends there or goes on with a login-ish word
+ * ("Sign in to your account", "Login page"), in at most 8 words. "Login security best practices" is not one.
+ */
+function isLoginTitle(text: string): boolean {
+  for (const segment of titleSegments(text)) {
+    const folded = fold(segment)
+    if (words(folded).length > 8) continue
+    for (const phrase of loginPhrases) {
+      if (!folded.startsWith(phrase) || findPhrase(folded, phrase)?.index !== 0) continue
+      const next = words(folded.slice(phrase.length))[0]
+      if (next === undefined || loginTails.has(next)) return true
+    }
+  }
+  return false
+}
+
+function urlSign(href: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(href)
+  } catch {
+    return undefined
+  }
+  const segments = url.pathname.toLowerCase().split('/').map((segment) => segment.replace(/\.[a-z0-9]+$/, ''))
+  if (segments.some((segment) => loginSegments.has(segment))) return `login URL ${url.pathname}`
+  if (loginHosts.test(url.hostname.toLowerCase())) return `login host ${url.hostname}`
+  for (const key of url.searchParams.keys()) {
+    if (returnKeys.has(key.toLowerCase())) return `login URL with ${key}=`
+  }
+  return undefined
+}

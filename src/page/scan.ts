@@ -1,0 +1,100 @@
+// One walk over the document collecting its declarations: <meta> tags, <base>, JSON-LD blocks, <title>, first <h1>, password fields.
+
+import {collapse} from './text.js'
+import {attr, rawText, textOf, walk, type Doc} from './dom.js'
+
+export interface Meta {
+  /** `name`, lower-cased. */
+  name: string | undefined
+  /** `property`, lower-cased. */
+  property: string | undefined
+  /** `itemprop`, as written. */
+  itemprop: string | undefined
+  /** `http-equiv`, lower-cased. */
+  httpEquiv: string | undefined
+  content: string | undefined
+  /** Inside <noscript>: only a browser without JavaScript would act on it. */
+  inNoscript: boolean
+}
+
+export interface Scan {
+  metas: Meta[]
+  /** `<base href>` as written (first one). */
+  baseHref: string | undefined
+  /** Text of each `<script type="application/ld+json">`. */
+  jsonLd: string[]
+  /** First `<title>` outside SVG, whitespace collapsed. */
+  title: string | undefined
+  /** First `<h1>`, whitespace collapsed. */
+  h1: string | undefined
+  /** An `<input type=password>` somewhere on the page. */
+  passwordField: boolean
+}
+
+const maxMetas = 2000
+const maxJsonLd = 200
+
+export function scan(doc: Doc): Scan {
+  const result: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false}
+  let noscript = 0
+  walk(doc, {
+    enter(element) {
+      switch (element.name) {
+        case 'svg':
+        case 'math':
+        case 'template':
+          return 'skip'
+        case 'noscript':
+          noscript++
+          return
+        case 'meta':
+          if (result.metas.length < maxMetas) {
+            result.metas.push({
+              name: attr(element, 'name')?.trim().toLowerCase(),
+              property: attr(element, 'property')?.trim().toLowerCase(),
+              itemprop: attr(element, 'itemprop')?.trim(),
+              httpEquiv: attr(element, 'http-equiv')?.trim().toLowerCase(),
+              content: attr(element, 'content'),
+              inNoscript: noscript > 0
+            })
+          }
+          return 'skip'
+        case 'base':
+          if (result.baseHref === undefined) result.baseHref = attr(element, 'href')
+          return 'skip'
+        case 'script': {
+          const type = (attr(element, 'type') ?? '').split(';')[0]!.trim().toLowerCase()
+          if (type === 'application/ld+json' && result.jsonLd.length < maxJsonLd) result.jsonLd.push(rawText(element))
+          return 'skip'
+        }
+        case 'style':
+          return 'skip'
+        case 'title':
+          if (result.title === undefined) result.title = collapse(rawText(element)) || undefined
+          return 'skip'
+        case 'h1':
+          if (result.h1 === undefined) result.h1 = collapse(textOf(element)) || undefined
+          return 'skip'
+        case 'input':
+          if ((attr(element, 'type') ?? '').trim().toLowerCase() === 'password') result.passwordField = true
+          return 'skip'
+      }
+    },
+    exit(element) {
+      if (element.name === 'noscript') noscript--
+    }
+  })
+  return result
+}
+
+/** Contents of the metas whose `name` or `property` (lower-cased) is one of `keys`, in document order. */
+export function metaContents(metas: Meta[], keys: readonly string[]): string[] {
+  const out: string[] = []
+  for (const meta of metas) {
+    if (meta.content === undefined) continue
+    if ((meta.name !== undefined && keys.includes(meta.name)) || (meta.property !== undefined && keys.includes(meta.property))) {
+      out.push(meta.content)
+    }
+  }
+  return out
+}

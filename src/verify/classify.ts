@@ -1,0 +1,52 @@
+// The liveness class of a URL from its last answer: dead, alive, or one of the "cannot tell" states.
+
+import type {NetError} from '../net/errors.js'
+import {statusLine} from '../net/status-line.js'
+import type {Liveness, PageFacts} from '../types.js'
+
+export interface Classified {
+  liveness: Liveness
+  reason: string
+}
+
+export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined): Classified {
+  const line = statusLine(status, statusText)
+  if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}
+  if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
+  if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
+  if (status === 401 || status === 402 || status === 403) {
+    if (page?.paywall || status === 402) return {liveness: 'paywalled', reason: page?.paywall ? `${page.paywall}, ${line}` : line}
+    return {liveness: 'forbidden', reason: line}
+  }
+  if (status === 999) return {liveness: 'blocked', reason: `bot wall, ${line}`}
+  if (status === 429) return {liveness: 'blocked', reason: `rate limited, ${line}`}
+  if (status >= 500) return {liveness: 'server-error', reason: line}
+  if (status >= 300 && status < 400) return {liveness: 'unexpected-status', reason: `${line} without a location`}
+  return {liveness: 'unexpected-status', reason: line}
+}
+
+export function classifyError(error: NetError, host: string, timeoutMs: number): Classified {
+  switch (error.code) {
+    case 'ENOTFOUND':
+      return {liveness: 'dead', reason: `no such host ${host}`}
+    case 'ECONNREFUSED':
+      return {liveness: 'dead', reason: `connection refused by ${host}`}
+    case 'ETIMEDOUT':
+      return {liveness: 'timeout', reason: `no answer within ${formatSeconds(timeoutMs)}`}
+    case 'EPRIVATE':
+      return {liveness: 'unsafe', reason: error.message}
+    case 'ECONNRESET':
+      return {liveness: 'network-error', reason: `connection reset by ${host}`}
+    case 'ETLS':
+      return {liveness: 'network-error', reason: `TLS failed: ${error.message}`}
+    case 'EPROTOCOL':
+      return {liveness: 'network-error', reason: `broken HTTP answer: ${error.message}`}
+    default:
+      return {liveness: 'network-error', reason: error.message}
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`
+}

@@ -1,0 +1,136 @@
+// Offline mode: replay recorded hop responses from a JSON file, or record them from a live run.
+
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {dirname} from 'node:path'
+import {NetError, type NetErrorCode} from '../net/errors.js'
+import type {HopResponse, Transport} from './transport.js'
+
+/** One recorded answer to one request URL. */
+export type FixtureEntry =
+  | {status: number; statusText?: string; headers?: Record<string, string>; body?: string; bodyBase64?: string; truncated?: boolean}
+  | {error: NetErrorCode; message?: string}
+
+export interface FixtureFile {
+  version: 1
+  responses: Record<string, FixtureEntry>
+}
+
+/** Recorded bodies are cut here: fixtures stay reviewable, and pages state their facts early. */
+const recordedBodyCap = 256 * 1024
+
+/** Headers worth replaying; cookies and the like never reach a fixture file. */
+const keptHeaders = new Set([
+  'content-type',
+  'location',
+  'retry-after',
+  'refresh',
+  'server',
+  'www-authenticate',
+  'cf-mitigated',
+  'x-vercel-mitigated',
+  'x-amzn-waf-action',
+  'x-datadome',
+  'x-dd-b',
+  'x-iinfo',
+  'x-sucuri-id',
+  'x-kasada'
+])
+
+export class FixturesError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FixturesError'
+  }
+}
+
+/** The URL is not in the fixtures: reported as "not yet checked", never guessed. */
+export class NotRecordedError extends Error {
+  constructor(url: string) {
+    super(`not in the offline fixtures (${url})`)
+    this.name = 'NotRecordedError'
+  }
+}
+
+export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if (missingIsEmpty && (error as NodeJS.ErrnoException).code === 'ENOENT') return {version: 1, responses: {}}
+    throw new FixturesError(`Cannot read offline fixtures \`${path}\`: ${(error as Error).message}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new FixturesError(`Cannot parse offline fixtures \`${path}\`, expected JSON: ${(error as Error).message}`)
+  }
+  const file = data as Partial<FixtureFile>
+  if (typeof data !== 'object' || data === null || file.version !== 1 || typeof file.responses !== 'object' || file.responses === null) {
+    throw new FixturesError(`Unexpected offline fixtures \`${path}\`, expected \`{"version": 1, "responses": {…}}\``)
+  }
+  for (const [url, entry] of Object.entries(file.responses)) {
+    const ok = typeof entry === 'object' && entry !== null && (typeof (entry as {status?: unknown}).status === 'number' || typeof (entry as {error?: unknown}).error === 'string')
+    if (!ok) throw new FixturesError(`Unexpected fixture for \`${url}\` in \`${path}\`, expected \`{status, headers, body}\` or \`{error}\``)
+  }
+  return file as FixtureFile
+}
+
+export function replayTransport(fixtures: FixtureFile): Transport {
+  return async (url) => {
+    const entry = fixtures.responses[url.href]
+    if (!entry) throw new NotRecordedError(url.href)
+    if ('error' in entry) throw new NetError(entry.error, entry.message ?? entry.error)
+    const body = entry.bodyBase64 === undefined ? Buffer.from(entry.body ?? '', 'utf8') : Buffer.from(entry.bodyBase64, 'base64')
+    return {
+      url: url.href,
+      status: entry.status,
+      statusText: entry.statusText ?? '',
+      headers: entry.headers ?? {},
+      body,
+      truncated: entry.truncated ?? false
+    }
+  }
+}
+
+/** Wraps a live transport; every answer is written to `path` at once (temp file, then rename). */
+export function recordTransport(live: Transport, path: string, fixtures: FixtureFile): Transport {
+  return async (url) => {
+    try {
+      const response = await live(url)
+      fixtures.responses[url.href] = toEntry(response)
+      save(path, fixtures)
+      return response
+    } catch (error) {
+      if (error instanceof NetError) {
+        fixtures.responses[url.href] = {error: error.code, message: error.message}
+        save(path, fixtures)
+      }
+      throw error
+    }
+  }
+}
+
+function toEntry(response: HopResponse): FixtureEntry {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(response.headers)) if (keptHeaders.has(name)) headers[name] = value
+  const cut = response.body.subarray(0, recordedBodyCap)
+  const text = cut.toString('utf8')
+  const lossless = Buffer.from(text, 'utf8').equals(cut)
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    ...(lossless ? {body: text} : {bodyBase64: cut.toString('base64')}),
+    truncated: response.truncated || cut.length < response.body.length
+  }
+}
+
+function save(path: string, fixtures: FixtureFile): void {
+  const sorted: FixtureFile = {version: 1, responses: {}}
+  for (const url of Object.keys(fixtures.responses).sort()) sorted.responses[url] = fixtures.responses[url]!
+  const temp = `${path}.${process.pid}.tmp`
+  mkdirSync(dirname(path), {recursive: true})
+  writeFileSync(temp, JSON.stringify(sorted, null, 2) + '\n')
+  renameSync(temp, path)
+}

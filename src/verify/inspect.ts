@@ -1,0 +1,121 @@
+// One URL, hop by hop: the URL policy on every hop, retries, redirects, reading the last page.
+
+import {performance} from 'node:perf_hooks'
+import type {AddressPolicy} from '../net/address.js'
+import {NetError} from '../net/errors.js'
+import {checkHop} from '../net/policy.js'
+import {redactUrl} from '../net/redact.js'
+import {readPage} from '../page/index.js'
+import type {Hop, PageFacts, SourceReport} from '../types.js'
+import {statusLine} from '../net/status-line.js'
+import {classifyError, classifyResponse, type Classified} from './classify.js'
+import {NotRecordedError} from './fixtures.js'
+import {retryDelay} from './retry.js'
+import type {HopResponse, Transport} from './transport.js'
+
+export interface InspectDeps {
+  transport: Transport
+  addresses: AddressPolicy
+  maxRedirects: number
+  timeoutMs: number
+  sleep: (ms: number) => Promise<void>
+}
+
+interface Outcome extends Classified {
+  status?: number
+  errorCode?: string
+  page?: PageFacts
+}
+
+export async function inspect(url: string, deps: InspectDeps): Promise<SourceReport> {
+  const started = performance.now()
+  const hops: Hop[] = []
+  let outcome: Outcome
+  try {
+    outcome = await follow(url, hops, deps)
+  } catch (error) {
+    outcome =
+      error instanceof NotRecordedError
+        ? {liveness: 'unverified', reason: 'not in the offline fixtures'}
+        : {liveness: 'error', reason: `internal error: ${(error as Error).message ?? String(error)}`}
+  }
+  const last = hops.at(-1)
+  return {
+    url: redactUrl(url),
+    finalUrl: redactUrl(last?.location ?? last?.url ?? url),
+    hops: hops.map((hop) => ({...hop, url: redactUrl(hop.url), ...(hop.location ? {location: redactUrl(hop.location)} : {})})),
+    status: outcome.status,
+    liveness: outcome.liveness,
+    reason: outcome.reason,
+    errorCode: outcome.errorCode,
+    permanentRedirect: hops.some((hop) => hop.location) && hops.every((hop) => !hop.location || hop.status === 301 || hop.status === 308),
+    page: outcome.page,
+    elapsedMs: Math.round(performance.now() - started),
+    checkedAt: new Date().toISOString()
+  }
+}
+
+async function follow(start: string, hops: Hop[], deps: InspectDeps): Promise<Outcome> {
+  const visited = new Set<string>()
+  let current = start
+  for (;;) {
+    const verdict = checkHop(current, deps.addresses, hops.length === 0)
+    if (!verdict.ok) {
+      const liveness = verdict.code === 'malformed' ? 'malformed' : 'unsafe'
+      return {liveness, reason: hops.length === 0 ? verdict.reason : `redirect to ${verdict.reason}`}
+    }
+    visited.add(verdict.url.href)
+    const answer = await attempt(verdict.url, deps)
+    if (answer instanceof NetError) {
+      const classified = classifyError(answer, verdict.url.hostname, deps.timeoutMs)
+      if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
+      return {...classified, errorCode: answer.code}
+    }
+    const page = readPage({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
+    const next = nextLocation(answer, page)
+    if (next === undefined) {
+      hops.push({url: current, status: answer.status})
+      return {...classifyResponse(answer.status, answer.statusText, page), status: answer.status, page}
+    }
+    if (next === null) {
+      hops.push({url: current, status: answer.status})
+      return {liveness: 'unexpected-status', reason: `${statusLine(answer.status, answer.statusText)} to a malformed location`, status: answer.status}
+    }
+    hops.push({url: current, status: answer.status, location: next})
+    if (visited.has(next)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
+    if (hops.length > deps.maxRedirects) {
+      return {liveness: 'too-many-redirects', reason: `more than ${deps.maxRedirects} redirects`, status: answer.status}
+    }
+    current = next
+  }
+}
+
+/** Where a response sends the reader: a Location header, or an HTML refresh on a 2xx page. Null: unparsable. */
+function nextLocation(answer: HopResponse, page: PageFacts): string | null | undefined {
+  let target: string | undefined
+  if (answer.status >= 300 && answer.status < 400) target = answer.headers.location
+  else if (answer.status >= 200 && answer.status < 300) target = page.refresh
+  if (target === undefined || target.trim() === '') return undefined
+  try {
+    const url = new URL(target, answer.url)
+    url.hash = ''
+    return url.href === answer.url && answer.status < 300 ? undefined : url.href
+  } catch {
+    return null
+  }
+}
+
+async function attempt(url: URL, deps: InspectDeps): Promise<HopResponse | NetError> {
+  for (let count = 1; ; count++) {
+    let outcome: HopResponse | NetError
+    try {
+      outcome = await deps.transport(url)
+    } catch (error) {
+      if (!(error instanceof NetError)) throw error
+      outcome = error
+    }
+    const delay = retryDelay(outcome, count)
+    if (delay === undefined) return outcome
+    await deps.sleep(delay)
+  }
+}

@@ -1,0 +1,43 @@
+// One verifier per process for each distinct fetching setup, so files and rules share fetches.
+
+import type {Settings} from '../options.js'
+import {createVerifier, type Verifier} from './verifier.js'
+
+const verifiers = new Map<string, Verifier>()
+const resolverIds = new WeakMap<object, number>()
+let resolverCount = 0
+
+export function sharedVerifier(settings: Settings): Verifier {
+  const key = fetchingKey(settings)
+  let verifier = verifiers.get(key)
+  if (!verifier) {
+    verifier = createVerifier(settings)
+    verifiers.set(key, verifier)
+  }
+  return verifier
+}
+
+/** Close and forget every shared verifier (tests; long-lived hosts between runs). */
+export async function closeSharedVerifiers(): Promise<void> {
+  const all = [...verifiers.values()]
+  verifiers.clear()
+  await Promise.all(all.map((verifier) => verifier.close()))
+}
+
+/** Only the settings that change what is fetched; judging settings do not split the verifier. */
+function fetchingKey(settings: Settings): string {
+  let resolver = 0
+  if (settings.resolve) {
+    resolver = resolverIds.get(settings.resolve) ?? ++resolverCount
+    resolverIds.set(settings.resolve, resolver)
+  }
+  return JSON.stringify([
+    settings.timeout,
+    settings.maxRedirects,
+    settings.maxBodySize,
+    settings.concurrency,
+    settings.allowPrivateAddresses,
+    settings.offline,
+    resolver
+  ])
+}

@@ -1,0 +1,703 @@
+// Table tests for src/extract: Markdown / GFM / MDX in, Citation[] out, exact places.
+
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
+import {describe, expect, it} from 'vitest'
+import {extractCitations, type ExtractOptions} from '../src/extract/index.js'
+import {normalizeUrl} from '../src/extract/normalize.js'
+import {readsLikeTitle} from '../src/extract/cited-title.js'
+import {findBareUrls} from '../src/extract/bare-urls.js'
+import type {Citation} from '../src/types.js'
+
+type Syntax = 'md' | 'gfm' | 'mdx'
+
+function extract(
+  markdown: string,
+  syntax: Syntax = 'md',
+  options: Partial<ExtractOptions> = {}
+): {citations: Citation[]; source: string} {
+  const file = new VFile(markdown)
+  const processor = unified().use(remarkParse)
+  if (syntax === 'gfm') processor.use(remarkGfm)
+  if (syntax === 'mdx') processor.use(remarkMdx)
+  const tree = processor.parse(file)
+  const citations = extractCitations(tree, file, {skip: [], jsxAttributes: {a: ['href']}, ...options})
+  return {citations, source: markdown}
+}
+
+/** What a row expects of one citation; `written` is the source text at `place`. */
+interface Expected {
+  kind: Citation['kind']
+  url: string
+  written: string
+  start: [line: number, column: number]
+  end: [line: number, column: number]
+  citedTitle?: string
+  claim?: string
+  normalizedUrl?: string | null
+  fragment?: string
+  placeIsUrl?: boolean
+}
+
+interface Row {
+  name: string
+  markdown: string
+  syntax?: Syntax
+  options?: Partial<ExtractOptions>
+  expected: Expected[]
+}
+
+/** The comparable view of a citation, with the source text its place covers. */
+function view(citation: Citation, source: string, wanted: Expected): Expected {
+  const {place} = citation
+  const result: Expected = {
+    kind: citation.kind,
+    url: citation.url,
+    written: source.slice(place.start.offset, place.end.offset),
+    start: [place.start.line, place.start.column],
+    end: [place.end.line, place.end.column],
+    citedTitle: citation.citedTitle,
+    claim: citation.claim
+  }
+  if ('normalizedUrl' in wanted) result.normalizedUrl = citation.normalizedUrl ?? null
+  if ('fragment' in wanted) result.fragment = citation.fragment
+  result.placeIsUrl = citation.placeIsUrl
+  return result
+}
+
+function withDefaults(expected: Expected): Expected {
+  return {
+    citedTitle: undefined,
+    claim: undefined,
+    placeIsUrl: expected.kind !== 'reference',
+    ...expected
+  }
+}
+
+const rows: Row[] = [
+  // Inline links
+  {
+    name: 'inline link with angle destination, title and rich text',
+    markdown: 'See [the *Foo* [x] `c` page](<https://a.b/c d> "Some Title") now.',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://a.b/c d',
+        normalizedUrl: 'https://a.b/c%20d',
+        written: 'https://a.b/c d',
+        start: [1, 31],
+        end: [1, 46],
+        citedTitle: 'Some Title',
+        claim: 'See the Foo [x] c page now.'
+      }
+    ]
+  },
+  {
+    name: 'empty link text',
+    markdown: 'A [](https://x.y) b.',
+    expected: [
+      {kind: 'link', url: 'https://x.y', written: 'https://x.y', start: [1, 6], end: [1, 17], claim: 'A b.'}
+    ]
+  },
+  {
+    name: 'title-like text with a fragment',
+    markdown: 'Read [The Art of War](https://Example.com/art#ch1) today.',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://Example.com/art#ch1',
+        normalizedUrl: 'https://example.com/art',
+        fragment: 'ch1',
+        written: 'https://Example.com/art#ch1',
+        start: [1, 23],
+        end: [1, 50],
+        citedTitle: 'The Art of War',
+        claim: 'Read The Art of War today.'
+      }
+    ]
+  },
+  {
+    name: 'generic link text is no title; a paragraph of only the link has no claim',
+    markdown: '[click here](https://example.com/a)',
+    expected: [
+      {kind: 'link', url: 'https://example.com/a', written: 'https://example.com/a', start: [1, 14], end: [1, 35]}
+    ]
+  },
+  {
+    name: 'escapes in the destination: url unescaped, place as written',
+    markdown: 'Esc [a](https://x.com/a\\_b\\(c\\)).',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://x.com/a_b(c)',
+        written: 'https://x.com/a\\_b\\(c\\)',
+        start: [1, 9],
+        end: [1, 32],
+        claim: 'Esc a.'
+      }
+    ]
+  },
+  {
+    name: 'balanced parentheses in destination, parenthesised title',
+    markdown: 'P [a [b] c](https://y.com/(p) (Paren Title)).',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://y.com/(p)',
+        written: 'https://y.com/(p)',
+        start: [1, 13],
+        end: [1, 30],
+        citedTitle: 'Paren Title',
+        claim: 'P a [b] c.'
+      }
+    ]
+  },
+  {
+    name: 'destination on the next line inside a blockquote',
+    markdown: '> Quoted [The Big Report](\n> https://q.com/r).',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://q.com/r',
+        written: 'https://q.com/r',
+        start: [2, 3],
+        end: [2, 18],
+        citedTitle: 'The Big Report',
+        claim: 'Quoted The Big Report.'
+      }
+    ]
+  },
+  {
+    name: 'malformed URLs come back with normalizedUrl undefined',
+    markdown: '[m](<https://exa mple.com>) and [n](http://[::1).',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://exa mple.com',
+        normalizedUrl: null,
+        written: 'https://exa mple.com',
+        start: [1, 6],
+        end: [1, 26],
+        claim: 'm and n.'
+      },
+      {
+        kind: 'link',
+        url: 'http://[::1',
+        normalizedUrl: null,
+        written: 'http://[::1',
+        start: [1, 37],
+        end: [1, 48],
+        claim: 'm and n.'
+      }
+    ]
+  },
+  {
+    name: 'unsafe schemes in destinations are extracted for the safety rule',
+    markdown: '[j](javascript:alert(1)) [f](file:///etc/passwd) [t](ftp://x.com/f) [d](data:text/html,hi)',
+    expected: [
+      {kind: 'link', url: 'javascript:alert(1)', written: 'javascript:alert(1)', start: [1, 5], end: [1, 24], claim: 'j f t d'},
+      {kind: 'link', url: 'file:///etc/passwd', written: 'file:///etc/passwd', start: [1, 30], end: [1, 48], claim: 'j f t d'},
+      {kind: 'link', url: 'ftp://x.com/f', written: 'ftp://x.com/f', start: [1, 54], end: [1, 67], claim: 'j f t d'},
+      {kind: 'link', url: 'data:text/html,hi', written: 'data:text/html,hi', start: [1, 73], end: [1, 90], claim: 'j f t d'}
+    ]
+  },
+
+  // Reference-style
+  {
+    name: 'reference uses and definitions, in source order',
+    markdown: [
+      'Cats purr [Feline Sounds][cats]. Dogs bark [dogs].',
+      '',
+      '[cats]: https://example.com/cats "Cat Study"',
+      '[dogs]: <https://example.com/dogs>',
+      '[unused]: https://example.com/unused'
+    ].join('\n'),
+    expected: [
+      {
+        kind: 'reference',
+        url: 'https://example.com/cats',
+        written: '[Feline Sounds][cats]',
+        start: [1, 11],
+        end: [1, 32],
+        citedTitle: 'Cat Study',
+        claim: 'Cats purr Feline Sounds.'
+      },
+      {
+        kind: 'reference',
+        url: 'https://example.com/dogs',
+        written: '[dogs]',
+        start: [1, 44],
+        end: [1, 50],
+        claim: 'Dogs bark dogs.'
+      },
+      {
+        kind: 'definition',
+        url: 'https://example.com/cats',
+        written: 'https://example.com/cats',
+        start: [3, 9],
+        end: [3, 33],
+        citedTitle: 'Cat Study'
+      },
+      {
+        kind: 'definition',
+        url: 'https://example.com/dogs',
+        written: 'https://example.com/dogs',
+        start: [4, 10],
+        end: [4, 34]
+      },
+      {
+        kind: 'definition',
+        url: 'https://example.com/unused',
+        written: 'https://example.com/unused',
+        start: [5, 11],
+        end: [5, 37]
+      }
+    ]
+  },
+  {
+    name: 'a reference whose text reads like a title; escaped definition URL',
+    markdown: 'See [The Real Title][r].\n\n[r]: https://r.com/a\\_b',
+    expected: [
+      {
+        kind: 'reference',
+        url: 'https://r.com/a_b',
+        written: '[The Real Title][r]',
+        start: [1, 5],
+        end: [1, 24],
+        citedTitle: 'The Real Title',
+        claim: 'See The Real Title.'
+      },
+      {kind: 'definition', url: 'https://r.com/a_b', written: 'https://r.com/a\\_b', start: [3, 6], end: [3, 24]}
+    ]
+  },
+
+  // Autolinks, literals, bare URLs
+  {
+    name: 'autolink without its angle brackets',
+    markdown: 'Docs: <https://auto.example/x>.',
+    expected: [
+      {
+        kind: 'autolink',
+        url: 'https://auto.example/x',
+        written: 'https://auto.example/x',
+        start: [1, 8],
+        end: [1, 30],
+        claim: 'Docs: https://auto.example/x.'
+      }
+    ]
+  },
+  {
+    name: 'GFM autolink literals: www. gains http:// in url, place is the literal',
+    syntax: 'gfm',
+    markdown: 'Visit www.example.com and https://en.wikipedia.org/wiki/Foo_(bar).',
+    expected: [
+      {
+        kind: 'literal',
+        url: 'http://www.example.com',
+        written: 'www.example.com',
+        start: [1, 7],
+        end: [1, 22],
+        claim: 'Visit www.example.com and https://en.wikipedia.org/wiki/Foo_(bar).'
+      },
+      {
+        kind: 'literal',
+        url: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+        written: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+        start: [1, 27],
+        end: [1, 66],
+        claim: 'Visit www.example.com and https://en.wikipedia.org/wiki/Foo_(bar).'
+      }
+    ]
+  },
+  {
+    name: 'bare URLs: Wikipedia parentheses kept, trailing punctuation and unbalanced ) trimmed',
+    markdown: 'Bare https://en.wikipedia.org/wiki/Foo_(bar), (see https://a.com/x) and "https://b.com/y?q=1"!',
+    expected: [
+      {
+        kind: 'literal',
+        url: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+        written: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+        start: [1, 6],
+        end: [1, 45],
+        claim: 'Bare https://en.wikipedia.org/wiki/Foo_(bar), (see https://a.com/x) and "https://b.com/y?q=1"!'
+      },
+      {
+        kind: 'literal',
+        url: 'https://a.com/x',
+        written: 'https://a.com/x',
+        start: [1, 52],
+        end: [1, 67],
+        claim: 'Bare https://en.wikipedia.org/wiki/Foo_(bar), (see https://a.com/x) and "https://b.com/y?q=1"!'
+      },
+      {
+        kind: 'literal',
+        url: 'https://b.com/y?q=1',
+        written: 'https://b.com/y?q=1',
+        start: [1, 74],
+        end: [1, 93],
+        claim: 'Bare https://en.wikipedia.org/wiki/Foo_(bar), (see https://a.com/x) and "https://b.com/y?q=1"!'
+      }
+    ]
+  },
+  {
+    name: 'bare URL with an escape and a character reference maps to its source',
+    markdown: 'Raw https://c.com/a\\_b?x=1&amp;y=2.',
+    expected: [
+      {
+        kind: 'literal',
+        url: 'https://c.com/a_b?x=1&y=2',
+        written: 'https://c.com/a\\_b?x=1&amp;y=2',
+        start: [1, 5],
+        end: [1, 35],
+        claim: 'Raw https://c.com/a_b?x=1&y=2.'
+      }
+    ]
+  },
+  {
+    name: 'bare URLs in a heading, a wrapped list item and a blockquote; no claim for a URL alone',
+    markdown: '# Heading https://h1.com\n\n* item with words\n  and https://li.com/x. Next.\n\n> https://alone.com',
+    expected: [
+      {
+        kind: 'literal',
+        url: 'https://h1.com',
+        written: 'https://h1.com',
+        start: [1, 11],
+        end: [1, 25],
+        claim: 'Heading https://h1.com'
+      },
+      {
+        kind: 'literal',
+        url: 'https://li.com/x',
+        written: 'https://li.com/x',
+        start: [4, 7],
+        end: [4, 23],
+        claim: 'item with words and https://li.com/x.'
+      },
+      {kind: 'literal', url: 'https://alone.com', written: 'https://alone.com', start: [6, 3], end: [6, 20]}
+    ]
+  },
+  {
+    name: 'only http(s) in prose; link text is not scanned',
+    markdown: 'ftp://x.com/f and [https://in.text.com](https://dest.com) here.',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://dest.com',
+        written: 'https://dest.com',
+        start: [1, 41],
+        end: [1, 57],
+        claim: 'ftp://x.com/f and https://in.text.com here.'
+      }
+    ]
+  },
+  {
+    name: 'CRLF line endings',
+    markdown: 'Line one [Two Words](https://crlf.com).\r\nNext https://n.com!\r\n',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://crlf.com',
+        written: 'https://crlf.com',
+        start: [1, 22],
+        end: [1, 38],
+        citedTitle: 'Two Words',
+        claim: 'Line one Two Words.'
+      },
+      {
+        kind: 'literal',
+        url: 'https://n.com',
+        written: 'https://n.com',
+        start: [2, 6],
+        end: [2, 19],
+        claim: 'Next https://n.com!'
+      }
+    ]
+  },
+
+  // Claims
+  {
+    name: 'claim is the sentence holding the link; a trailing bare citation cites the sentence before',
+    markdown: 'First claim here. Second claim [a](https://s.com) is true. Third one. [1](https://t.com)',
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://s.com',
+        written: 'https://s.com',
+        start: [1, 36],
+        end: [1, 49],
+        claim: 'Second claim a is true.'
+      },
+      {
+        kind: 'link',
+        url: 'https://t.com',
+        written: 'https://t.com',
+        start: [1, 75],
+        end: [1, 88],
+        claim: 'Third one.'
+      }
+    ]
+  },
+  {
+    name: 'table cells are blocks',
+    syntax: 'gfm',
+    markdown: '| claim | source |\n|---|---|\n| Sky is blue | https://t.com |',
+    expected: [{kind: 'literal', url: 'https://t.com', written: 'https://t.com', start: [3, 17], end: [3, 30]}]
+  },
+
+  // Footnotes
+  {
+    name: 'footnote citations take the claim of their reference and a quoted title',
+    syntax: 'gfm',
+    markdown: [
+      'Water boils at 100 degrees.[^1] Ice melts[^b] slowly.',
+      '',
+      '[^1]: \u201CBoiling Point\u201D [here](https://example.com/boil).',
+      '[^b]: [The Real Title](https://fb.com) and "Ignored Quote" <https://fc.com>',
+      '[^c]: Unused note https://fd.com/'
+    ].join('\n'),
+    expected: [
+      {
+        kind: 'link',
+        url: 'https://example.com/boil',
+        written: 'https://example.com/boil',
+        start: [3, 30],
+        end: [3, 54],
+        citedTitle: 'Boiling Point',
+        claim: 'Water boils at 100 degrees.'
+      },
+      {
+        kind: 'link',
+        url: 'https://fb.com',
+        written: 'https://fb.com',
+        start: [4, 24],
+        end: [4, 38],
+        citedTitle: 'The Real Title',
+        claim: 'Ice melts slowly.'
+      },
+      {
+        kind: 'autolink',
+        url: 'https://fc.com',
+        written: 'https://fc.com',
+        start: [4, 61],
+        end: [4, 75],
+        citedTitle: 'Ignored Quote',
+        claim: 'Ice melts slowly.'
+      },
+      {
+        kind: 'literal',
+        url: 'https://fd.com/',
+        written: 'https://fd.com/',
+        start: [5, 19],
+        end: [5, 34],
+        claim: 'Unused note https://fd.com/'
+      }
+    ]
+  },
+
+  // Raw HTML
+  {
+    name: 'inline HTML anchor: link text between the tags, its text not cited again',
+    markdown: 'Inline <a href="https://h.com/x">Hypertext Title https://h.com/x</a> text. <a href="https://h2.com">The Second Title</a>',
+    expected: [
+      {
+        kind: 'html',
+        url: 'https://h.com/x',
+        written: 'https://h.com/x',
+        start: [1, 17],
+        end: [1, 32],
+        claim: 'Inline Hypertext Title https://h.com/x text.'
+      },
+      {
+        kind: 'html',
+        url: 'https://h2.com',
+        written: 'https://h2.com',
+        start: [1, 85],
+        end: [1, 99],
+        citedTitle: 'The Second Title',
+        claim: 'Inline Hypertext Title https://h.com/x text.'
+      }
+    ]
+  },
+  {
+    name: 'HTML block: title attribute, entity in href, claim from the HTML text',
+    markdown: '<div>\n<p>Read <a title="Doc Title" href=\'https://d.com/?a=1&amp;b=2\'>doc</a> now.</p>\n</div>',
+    expected: [
+      {
+        kind: 'html',
+        url: 'https://d.com/?a=1&b=2',
+        written: 'https://d.com/?a=1&amp;b=2',
+        start: [2, 36],
+        end: [2, 62],
+        citedTitle: 'Doc Title',
+        claim: 'Read doc now.'
+      }
+    ]
+  },
+  {
+    name: 'GFM literal inside an HTML anchor is the anchor text',
+    syntax: 'gfm',
+    markdown: 'A <a href="https://a.com">https://a.com</a> b.',
+    expected: [
+      {kind: 'html', url: 'https://a.com', written: 'https://a.com', start: [1, 12], end: [1, 25], claim: 'A https://a.com b.'}
+    ]
+  },
+
+  // MDX
+  {
+    name: 'MDX: configured <Cite href>, <a> with title, expressions skipped',
+    syntax: 'mdx',
+    options: {jsxAttributes: {a: ['href'], Cite: ['href']}},
+    markdown: [
+      'Text <Cite href="https://c.com/x">The Cited Book</Cite> says so. <a href={url}>Another</a>',
+      '',
+      '<a href=\'https://sq.com\' title="  The  Title ">x</a>',
+      '',
+      '<Other href="https://o.com">plain words</Other>',
+      '',
+      'import x from "https://esm.com/x.js"',
+      '',
+      '{/* https://expr.com */}'
+    ].join('\n'),
+    expected: [
+      {
+        kind: 'jsx',
+        url: 'https://c.com/x',
+        written: 'https://c.com/x',
+        start: [1, 18],
+        end: [1, 33],
+        citedTitle: 'The Cited Book',
+        claim: 'Text The Cited Book says so.'
+      },
+      {kind: 'jsx', url: 'https://sq.com', written: 'https://sq.com', start: [3, 10], end: [3, 24], citedTitle: 'The Title'}
+    ]
+  },
+  {
+    name: 'MDX: an unconfigured element name is not cited',
+    syntax: 'mdx',
+    markdown: 'See <Cite href="https://c.com/x">The Cited Book</Cite>.',
+    expected: []
+  }
+]
+
+describe('extractCitations', () => {
+  it.each(rows)('$name', ({markdown, syntax, options, expected}) => {
+    const {citations, source} = extract(markdown, syntax, options)
+    const seen = citations.map((citation, i) => view(citation, source, expected[i] ?? ({} as Expected)))
+    expect(seen).toEqual(expected.map(withDefaults))
+  })
+
+  it('keeps line, column and offset consistent', () => {
+    const markdown = rows.map((row) => row.markdown).join('\n\n')
+    const {citations} = extract(markdown, 'gfm')
+    const lines = markdown.split('\n')
+    for (const {place} of citations) {
+      const lineStart = lines.slice(0, place.start.line - 1).join('\n').length + (place.start.line > 1 ? 1 : 0)
+      expect(lineStart + place.start.column - 1).toBe(place.start.offset)
+    }
+    const offsets = citations.map((citation) => citation.place.start.offset)
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b))
+  })
+})
+
+describe('never extracted', () => {
+  const skipped: Array<[name: string, markdown: string, syntax?: Syntax]> = [
+    ['fenced code', '```\nhttps://code.com\n[a](https://code.com)\n```'],
+    ['indented code', '    https://indented.com'],
+    ['inline code', 'Use `https://ic.com` and `[a](https://ic2.com)`.'],
+    ['HTML comment block', '<!--\n<a href="https://comment.com">x</a> https://c.com\n-->'],
+    ['inline HTML comment', 'x <!-- <a href="https://c2.com">y</a> --> z'],
+    ['relative links', '[a](./a.md) [b](/docs) [c](a.md) [d](../up.html)'],
+    ['protocol-relative', '[d](//x.com/p)'],
+    ['fragment only', '[f](#section)'],
+    ['mailto, tel, sms', '[m](mailto:a@b.c) [t](tel:+123) [s](sms:+123) <me@example.com>'],
+    ['identifier schemes', '[u](urn:isbn:1) [d](doi:10.1000/x) [i](isbn:9780000000000)'],
+    ['Windows path', '[w](C:\\docs\\a.md)'],
+    ['image', '![alt](https://img.com/a.png) ![ref][img]\n\n[img]: https://img.com/b.png'],
+    ['skip pattern', '[a](https://skip.example/x) https://skip.example/y'],
+    ['GFM email literal', 'write to me@example.com', 'gfm'],
+    ['MDX expressions and ESM', 'import a from "https://esm.com/a.js"\n\n{"https://expr.com"}', 'mdx'],
+    ['escaped link syntax', '\\[a](b) and `http://` alone https://']
+  ]
+  it.each(skipped)('%s', (_name, markdown, syntax) => {
+    const {citations} = extract(markdown, syntax ?? 'md', {skip: [/skip\.example/g]})
+    expect(citations).toEqual([])
+  })
+
+  it('skip patterns apply to the normalised URL too', () => {
+    const {citations} = extract('[a](HTTPS://Skip.Example/x)', 'md', {skip: [/^https:\/\/skip\.example\//]})
+    expect(citations).toEqual([])
+  })
+})
+
+describe('long and hostile input', () => {
+  it('handles 20,000 lines with a link each', () => {
+    const markdown = Array.from(
+      {length: 20_000},
+      (_, i) => `Line ${i} cites [Title number ${i}](https://example.com/${i}) and https://bare.com/${i}.`
+    ).join('\n\n')
+    const {citations} = extract(markdown)
+    expect(citations).toHaveLength(40_000)
+    expect(citations.at(-1)?.claim).toBe('Line 19999 cites Title number 19999 and https://bare.com/19999.')
+  })
+
+  it('finds the right sentence deep in one long paragraph', () => {
+    const sentences = Array.from({length: 600}, (_, i) => `Sentence number ${i} is here.`)
+    sentences[400] = 'The cited one [a](https://deep.com) is here.'
+    const {citations} = extract(sentences.join(' '))
+    expect(citations.map((citation) => citation.claim)).toEqual(['The cited one a is here.'])
+  })
+
+  it('survives deep nesting and long bracket runs', () => {
+    const markdown = `${'>'.repeat(5000)} [a b](https://deep.com) https://x.com/${')'.repeat(50_000)}`
+    const {citations} = extract(markdown)
+    expect(citations.map((citation) => citation.url)).toEqual(['https://deep.com', 'https://x.com/'])
+  })
+})
+
+describe('normalizeUrl', () => {
+  it.each([
+    ['HTTPS://Example.COM/a#Frag', {url: 'https://example.com/a', fragment: 'Frag'}],
+    ['https://example.com/a#', {url: 'https://example.com/a', fragment: undefined}],
+    ['https://a.b/c d', {url: 'https://a.b/c%20d', fragment: undefined}],
+    ['javascript:alert(1)', {url: 'javascript:alert(1)', fragment: undefined}],
+    ['https://exa mple.com', undefined],
+    ['http://[::1', undefined],
+    ['./relative', undefined]
+  ])('%s', (raw, expected) => {
+    expect(normalizeUrl(raw)).toEqual(expected)
+  })
+})
+
+describe('readsLikeTitle', () => {
+  it.each([
+    ['The Art of War', true],
+    ['Node.js release notes', true],
+    ['here', false],
+    ['Click here!', false],
+    ['this link', false],
+    ['Read more »', false],
+    ['[1]', false],
+    ['^1', false],
+    ['42', false],
+    ['Wikipedia', false],
+    ['https://example.com/a b', false]
+  ])('%s → %s', (text, expected) => {
+    expect(readsLikeTitle(text)).toBe(expected)
+  })
+})
+
+describe('findBareUrls', () => {
+  it.each([
+    ['see https://a.com/x.', ['https://a.com/x']],
+    ['(https://a.com/x)', ['https://a.com/x']],
+    ['https://en.wikipedia.org/wiki/Foo_(bar))', ['https://en.wikipedia.org/wiki/Foo_(bar)']],
+    ['“https://a.com/q?x=1”!', ['https://a.com/q?x=1']],
+    ['xhttps://glued.com https:// https:///path', []],
+    ['https://web.archive.org/web/1/https://a.com/', ['https://web.archive.org/web/1/https://a.com/']]
+  ])('%s', (text, expected) => {
+    expect(findBareUrls(text).map(({start, end}) => text.slice(start, end))).toEqual(expected)
+  })
+})

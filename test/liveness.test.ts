@@ -1,0 +1,192 @@
+// The source-url-verification seed's test table and the issue's liveness rules, against real loopback servers.
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lint} from './helpers/lint.js'
+import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
+
+let web: Web
+let origin: string
+const cloudflareChallenge = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Enable JavaScript and cookies to continue</body></html>'
+let flaky429 = 0
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/ok': html('PEP 8 – Style Guide for Python Code'),
+    '/no-title': (_, response) => response.writeHead(200, {'content-type': 'text/html'}).end('<p>no title here</p>'),
+    '/gone': status(410),
+    '/paywall': status(403, {}, '<title>Subscribe to continue reading | The Daily</title><form action="/login"><input type=password></form>'),
+    '/forbidden': status(403, {}, '<p>Forbidden</p>'),
+    '/payment': status(402),
+    '/server-error': status(500),
+    '/challenge': status(403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, cloudflareChallenge),
+    '/challenge-503': status(503, {server: 'cloudflare'}, cloudflareChallenge),
+    '/linkedin': status(999),
+    '/slow': () => {}, // never answers
+    '/rate-limited': status(429, {'retry-after': '1'}),
+    '/rate-limited-once': (request, response) => {
+      flaky429++
+      if (flaky429 === 1) response.writeHead(429, {'retry-after': '1'}).end()
+      else html('Back again')(request, response)
+    },
+    '/same-site': redirect(301, '/ok'),
+    '/to-https-www': (request, response) => redirect(301, `http://www.site.test:${web.port}/ok`)(request, response),
+    '/other-site': (request, response) => redirect(301, `http://elsewhere.test:${web.port}/ok`)(request, response),
+    '/other-site-302': (request, response) => redirect(302, `http://elsewhere.test:${web.port}/ok`)(request, response),
+    '/doi': (request, response) => redirect(302, `http://publisher.test:${web.port}/ok`)(request, response),
+    '/loop-a': redirect(302, '/loop-b'),
+    '/loop-b': redirect(302, '/loop-a'),
+    ...Object.fromEntries(Array.from({length: 7}, (_, index) => [`/chain-${index}`, redirect(302, `/chain-${index + 1}`)])),
+    '/chain-7': html('End of the chain'),
+    '/to-private': redirect(302, 'http://10.0.0.1/admin'),
+    '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response)
+  })
+  origin = web.origin('site.test')
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await web.close()
+})
+
+const options = () => ({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, timeout: 500})
+
+async function one(url: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  return (await lint(`See [the source](${url}).\n`, {...options(), ...extra})).messages
+}
+
+describe('seed table (source-url-verification)', () => {
+  it('200 → ok, no message', async () => {
+    expect(await one(`${origin}/ok`)).toEqual([])
+  })
+
+  it('200 without a title → ok', async () => {
+    expect(await one(`${origin}/no-title`)).toEqual([])
+  })
+
+  it('404 → removed', async () => {
+    expect(await one(`${origin}/missing`)).toEqual([
+      `1:18-1:${18 + `${origin}/missing`.length}: Unexpected dead citation \`${origin}/missing\`, expected a live source (\`404 Not Found\`) [citation-alive, error]`
+    ])
+  })
+
+  it('403 paywall → flagged as paywalled', async () => {
+    const [message] = await one(`${origin}/paywall`)
+    expect(message).toMatch(/Unexpected paywalled citation .*\/paywall`, expected a source readers can open \(`.*403 Forbidden`\) \[citation-reachable\]$/)
+  })
+
+  it('5xx → flagged', async () => {
+    expect(await one(`${origin}/server-error`)).toEqual([
+      expect.stringMatching(/Unexpected unverifiable citation .*\(`500 Internal Server Error`\) \[citation-reachable\]$/)
+    ])
+  })
+
+  it('DNS failure → removed', async () => {
+    expect(await one(`http://nx-publisher.test:${web.port}/paper`)).toEqual([
+      expect.stringMatching(/Unexpected dead citation .*\(`no such host nx-publisher.test`\) \[citation-alive, error\]$/)
+    ])
+  })
+
+  it('timeout → flagged by default, after one retry', async () => {
+    const before = web.hits('/slow')
+    expect(await one(`${origin}/slow`)).toEqual([
+      expect.stringMatching(/Unexpected unanswered citation .*\(`no answer within 0.5 s`\) \[citation-reachable\]$/)
+    ])
+    expect(web.hits('/slow') - before).toBe(2)
+  })
+
+  it('timeout → removed with the strict option', async () => {
+    expect(await one(`${origin}/slow?strict`, {timeoutAction: 'removed'})).toEqual([
+      expect.stringMatching(/Unexpected dead citation .*\(`no answer within 0.5 s`\) \[citation-alive, error\]$/)
+    ])
+  })
+
+  it('redirect on the same site (and http → www) → ok', async () => {
+    expect(await one(`${origin}/same-site`)).toEqual([])
+    expect(await one(`${origin}/to-https-www`)).toEqual([])
+  })
+
+  it('redirect to another site → flagged, with the final URL offered when permanent', async () => {
+    const {file} = await lint(`See [the source](${origin}/other-site).\n`, options())
+    expect(file.messages.map(String)).toEqual([
+      `doc.md:1:18-1:${18 + `${origin}/other-site`.length}: Unexpected redirect of citation \`${origin}/other-site\` to another site \`http://elsewhere.test:${web.port}/ok\`, expected the cited source (\`301 Moved Permanently\`)`
+    ])
+    expect(file.messages[0]!.actual).toBe(`${origin}/other-site`)
+    expect(file.messages[0]!.expected).toEqual([`http://elsewhere.test:${web.port}/ok`])
+    const temporary = await lint(`See [the source](${origin}/other-site-302).\n`, options())
+    expect(temporary.file.messages[0]!.expected).toBeUndefined()
+  })
+
+  it('batch: mixed results, one message per problem, each at its own place', async () => {
+    const markdown = [
+      `* [ok](${origin}/ok)`,
+      `* [gone](${origin}/gone)`,
+      `* [paywalled](${origin}/payment)`,
+      `* [broken](${origin}/server-error?batch)`,
+      `* [moved](${origin}/same-site?batch)`
+    ].join('\n')
+    const {messages} = await lint(markdown, options())
+    expect(messages.map((message) => message.split(':')[0] + ' ' + message.match(/\[(citation-[a-z-]+)/)![1])).toEqual([
+      '2 citation-alive',
+      '3 citation-reachable',
+      '4 citation-reachable'
+    ])
+  })
+})
+
+describe('liveness beyond the seed', () => {
+  it('410 Gone → removed', async () => {
+    expect(await one(`${origin}/gone`)).toEqual([expect.stringContaining('(`410 Gone`) [citation-alive, error]')])
+  })
+
+  it('connection refused → removed', async () => {
+    expect(await one('http://site.test:1/closed')).toEqual([
+      expect.stringContaining('(`connection refused by site.test`) [citation-alive, error]')
+    ])
+  })
+
+  it('redirect loop → removed', async () => {
+    expect(await one(`${origin}/loop-a`)).toEqual([expect.stringContaining('(`redirect loop`) [citation-alive, error]')])
+  })
+
+  it('a chain longer than 5 hops that does not loop → flagged, not removed', async () => {
+    expect(await one(`${origin}/chain-0`)).toEqual([
+      expect.stringContaining('Unexpected redirect chain at citation')
+    ])
+    expect(await one(`${origin}/chain-2`)).toEqual([]) // exactly 5 hops is fine
+  })
+
+  it('401, 402 and a plain 403 → flagged, never removed', async () => {
+    expect(await one(`${origin}/payment`)).toEqual([expect.stringContaining('Unexpected paywalled citation')])
+    expect(await one(`${origin}/forbidden`)).toEqual([expect.stringContaining('(`403 Forbidden`) [citation-reachable]')])
+  })
+
+  it('bot walls (Cloudflare challenge, also as 503; LinkedIn 999) → flagged as blocked', async () => {
+    expect(await one(`${origin}/challenge`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*cloudflare.*403 Forbidden`\) \[citation-reachable\]$/)])
+    expect(await one(`${origin}/challenge-503`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*503 Service Unavailable`\) \[citation-reachable\]$/)])
+    expect(await one(`${origin}/linkedin`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*999/)])
+  })
+
+  it('429 is retried after Retry-After; a lasting 429 ends as blocked', async () => {
+    expect(await one(`${origin}/rate-limited-once`)).toEqual([])
+    expect(web.hits('/rate-limited-once')).toBe(2)
+    expect(await one(`${origin}/rate-limited`)).toEqual([expect.stringContaining('rate limited, 429 Too Many Requests')])
+    expect(web.hits('/rate-limited')).toBe(3)
+  })
+
+  it('resolvers whose job is to redirect may send readers to another site', async () => {
+    expect(await one(`http://doi.test:${web.port}/doi`, {redirectResolvers: ['doi.test']})).toEqual([])
+    expect(await one(`http://doi.test:${web.port}/doi?plain`)).toEqual([expect.stringContaining('to another site')])
+  })
+
+  it('the same URL cited many times, in many files, is fetched once and reported at each place', async () => {
+    const url = `${origin}/gone?dedupe`
+    const before = web.hits('/gone')
+    const settings = options()
+    const markdown = `[a](${url}) and [b](${url}).\n\n[c][ref]\n\n[ref]: ${url}\n`
+    const [first, second] = await Promise.all([lint(markdown, settings, 'a.md'), lint(markdown, settings, 'b.md')])
+    expect(first.messages.map((message) => message.split(':')[0] + ':' + message.split(':')[1]?.split('-')[0])).toEqual(['1:5', '1:{n}'.replace('{n}', String(15 + url.length)), '3:1', '5:8'])
+    expect(second.messages).toHaveLength(4)
+    expect(web.hits('/gone') - before).toBe(1)
+  })
+})

@@ -1,0 +1,483 @@
+// Tables for src/page: one HTTP response (status, headers, bytes) in, PageFacts out.
+
+import {describe, expect, it} from 'vitest'
+import {decodeBody} from '../src/page/decode.js'
+import {readPage, type ResponseView} from '../src/page/index.js'
+import {parseRefresh} from '../src/page/refresh.js'
+
+const url = 'https://example.org/articles/some-article'
+
+function page(html: string | Buffer, options: Partial<Omit<ResponseView, 'body'>> = {}): ReturnType<typeof readPage> {
+  return readPage({
+    url: options.url ?? url,
+    status: options.status ?? 200,
+    headers: options.headers ?? {'content-type': 'text/html; charset=utf-8'},
+    body: typeof html === 'string' ? Buffer.from(html, 'utf8') : html,
+    truncated: options.truncated ?? false
+  })
+}
+
+function doc(head: string, body = ''): string {
+  return `<!doctype html><html><head>${head}</head><body>${body}</body></html>`
+}
+
+const longText = Array.from({length: 60}, (_, i) => `<p>Paragraph ${i} of a long and ordinary article that explains things in detail, one sentence after another.</p>`).join('')
+
+describe('titles', () => {
+  it('collects every source in priority order', () => {
+    const html = doc(
+      `<title>Title - Wikipedia</title>
+       <meta property="og:title" content="OG title">
+       <meta name="twitter:title" content="Twitter title">
+       <meta name="DC.Title" content="Dublin Core title">
+       <meta name="citation_title" content="Highwire   title">
+       <script type="application/ld+json">{"@context":"https://schema.org","@type":"ScholarlyArticle","headline":"LD headline","name":"LD name"}</script>`,
+      '<h1>Heading <em>one</em></h1><h1>Second heading</h1>'
+    )
+    expect(page(html).titles).toEqual([
+      {source: 'citation_title', text: 'Highwire title'},
+      {source: 'dc.title', text: 'Dublin Core title'},
+      {source: 'json-ld', text: 'LD headline'},
+      {source: 'json-ld', text: 'LD name'},
+      {source: 'og:title', text: 'OG title'},
+      {source: 'twitter:title', text: 'Twitter title'},
+      {source: 'title', text: 'Title - Wikipedia'},
+      {source: 'h1', text: 'Heading one'}
+    ])
+  })
+
+  it.each([
+    ['citation_title', '<meta name="citation_title" content="A">'],
+    ['dc.title', '<meta name="dc.title" content="A">'],
+    ['dc.title', '<meta name="DC.title" content="A">'],
+    ['dc.title', '<meta name="dcterms.title" content="A">'],
+    ['dc.title', '<meta name="DCTERMS.TITLE" content="A">'],
+    ['og:title', '<meta property="og:title" content="A">'],
+    ['og:title', '<meta name="og:title" content="A">'],
+    ['twitter:title', '<meta name="twitter:title" content="A">'],
+    ['twitter:title', '<meta property="twitter:title" content="A">'],
+    ['title', '<title>A</title>'],
+    ['json-ld', '<script type="application/ld+json">{"@type":"NewsArticle","headline":"A"}</script>'],
+    ['json-ld', '<script type="application/ld+json">{"@type":"BlogPosting","headline":"A"}</script>'],
+    ['json-ld', '<script type="application/ld+json">{"@type":"WebPage","name":"A"}</script>'],
+    ['json-ld', '<script type="application/ld+json">{"@type":["Article"],"headline":"A"}</script>'],
+    ['json-ld', '<script type="application/ld+json">{"@type":"http://schema.org/Article","headline":"A"}</script>']
+  ])('reads %s from %s', (source, head) => {
+    expect(page(doc(head)).titles).toEqual([{source, text: 'A'}])
+  })
+
+  it('reads the first h1', () => {
+    expect(page(doc('', '<nav>x</nav><h1>\n  First\n  heading </h1><h1>Second</h1>')).titles).toEqual([{source: 'h1', text: 'First heading'}])
+  })
+
+  it('keeps the site name in <title> (stripping is for the judge)', () => {
+    expect(page(doc('<title>Title - Wikipedia</title>')).titles).toEqual([{source: 'title', text: 'Title - Wikipedia'}])
+  })
+
+  it('decodes entities and collapses whitespace, drops empty candidates', () => {
+    const html = doc(
+      `<title>  Caf&eacute;   &amp;\n Bar&#8217;s &ndash; Site </title><meta property="og:title" content="   ">
+       <meta name="citation_title" content="">
+       <script type="application/ld+json">{"@type":"Article","headline":"Tom &amp; Jerry&#8217;s <i>day</i>","name":"  "}</script>`,
+      '<h1> </h1>'
+    )
+    expect(page(html).titles).toEqual([
+      {source: 'json-ld', text: 'Tom & Jerry’s day'},
+      {source: 'title', text: 'Café & Bar’s – Site'}
+    ])
+  })
+
+  it('ignores <title> inside SVG and takes the document title', () => {
+    expect(page(doc('', '<svg><title>icon</title></svg>')).titles).toEqual([])
+    expect(page('<html><body><svg><title>icon</title></svg></body><title>Real</title></html>').titles).toEqual([{source: 'title', text: 'Real'}])
+  })
+
+  it('walks JSON-LD @graph, arrays and nested nodes; article nodes before WebPage nodes', () => {
+    const ld = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@graph': [
+        {'@type': 'WebSite', '@id': 'https://example.org/#website', name: 'Example Site'},
+        {'@type': 'Organization', '@id': 'https://example.org/#org', name: 'Example Org'},
+        {'@type': 'WebPage', name: 'Page name'},
+        {'@type': 'Article', headline: 'Graph headline', publisher: {'@id': 'https://example.org/#org'}}
+      ]
+    })
+    const array = JSON.stringify([{'@type': 'Person', name: 'Not a title'}, {'@type': 'NewsArticle', headline: ['First', 'Second']}])
+    const facts = page(doc(`<script type="application/ld+json">${ld}</script><script type="application/ld+json">${array}</script>`))
+    expect(facts.titles).toEqual([
+      {source: 'json-ld', text: 'Graph headline'},
+      {source: 'json-ld', text: 'First'},
+      {source: 'json-ld', text: 'Second'},
+      {source: 'json-ld', text: 'Page name'}
+    ])
+    expect(facts.siteName).toBe('Example Org')
+  })
+
+  it('ignores invalid JSON-LD and repairs raw newlines and comment wrappers', () => {
+    const html = doc(
+      `<script type="application/ld+json">{"@type": "Article", "headline": oops}</script>
+       <script type="application/ld+json"><!-- {"@type":"Article","headline":"Wrapped"} --></script>
+       <script type="application/ld+json">{"@type":"Article","headline":"Line
+break"}</script>
+       <script type="application/ld+json"></script>`
+    )
+    expect(page(html).titles).toEqual([
+      {source: 'json-ld', text: 'Wrapped'},
+      {source: 'json-ld', text: 'Line break'}
+    ])
+  })
+})
+
+describe('siteName', () => {
+  it.each([
+    ['og:site_name', '<meta property="og:site_name" content=" Nature ">', 'Nature'],
+    ['publisher object', '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"The Paper"}}</script>', 'The Paper'],
+    ['WebSite name', '<script type="application/ld+json">{"@type":"WebSite","name":"Site"}</script>', 'Site'],
+    ['none', '<title>x</title>', undefined]
+  ])('%s', (_, head, expected) => {
+    expect(page(doc(head)).siteName).toBe(expected)
+  })
+
+  it('prefers og:site_name over JSON-LD', () => {
+    const head = '<script type="application/ld+json">{"@type":"Article","publisher":{"name":"LD"}}</script><meta property="og:site_name" content="OG">'
+    expect(page(doc(head)).siteName).toBe('OG')
+  })
+})
+
+describe('decoding', () => {
+  const cafe = (prefix: string, suffix = ''): Buffer => Buffer.concat([Buffer.from(prefix, 'latin1'), Buffer.from([0x43, 0x61, 0x66, 0xe9]), Buffer.from(`</title>${suffix}`, 'latin1')])
+
+  it.each([
+    ['windows-1252 from Content-Type', cafe('<html><head><title>'), 'text/html; charset=windows-1252'],
+    ['iso-8859-1 from Content-Type', cafe('<html><head><title>'), 'text/html; charset="ISO-8859-1"'],
+    ['meta charset', cafe('<html><head><meta charset="iso-8859-1"><title>'), 'text/html'],
+    ['meta http-equiv', cafe('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><title>'), 'text/html'],
+    ['utf-8 BOM over a wrong header', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<html><title>Café</title>', 'utf8')]), 'text/html; charset=iso-8859-1'],
+    ['utf-8 default', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html'],
+    ['unknown charset falls back to utf-8', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html; charset=x-no-such-charset'],
+    ['unknown meta charset falls back to utf-8', Buffer.from('<html><meta charset="bogus"><title>Café</title>', 'utf8'), 'text/html']
+  ])('%s', (_, body, contentType) => {
+    expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])
+  })
+
+  it('decodes UTF-16 with a BOM', () => {
+    const text = '<html><title>Café</title></html>'
+    const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    expect(page(body, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café'}])
+  })
+
+  it('decodeBody reports the encoding it used', () => {
+    expect(decodeBody(Buffer.from([0x43, 0xe9]), 'text/plain; charset=latin1')).toEqual({text: 'Cé', encoding: 'windows-1252'})
+    expect(decodeBody(Buffer.from('x'), 'text/plain; charset=nope').encoding).toBe('utf-8')
+  })
+})
+
+describe('anchors', () => {
+  it('collects ids and <a name>, deduplicated, in order', () => {
+    const html = doc('', '<h2 id="intro">Intro</h2><a name="old-style">x</a><div id="intro"></div><span id="">e</span><p id="user-content-notes">n</p><a name="old-style"></a>')
+    expect(page(html).anchors).toEqual(['intro', 'old-style', 'user-content-notes'])
+  })
+
+  it('caps the list at 5,000', () => {
+    const html = doc('', Array.from({length: 6000}, (_, i) => `<span id="a${i}"></span>`).join(''))
+    const anchors = page(html).anchors
+    expect(anchors).toHaveLength(5000)
+    expect(anchors[4999]).toBe('a4999')
+  })
+})
+
+describe('passages', () => {
+  it('keeps visible paragraph text and leaves out scripts, navigation and chrome', () => {
+    const html = doc(
+      '<title>T</title><style>p { color: red }</style>',
+      `<header><p>Site header text that is long enough to count.</p></header>
+       <nav><ul><li>Navigation entry that is long enough</li></ul></nav>
+       <main>
+         <h1>The article heading is long enough</h1>
+         <p>First   paragraph with <b>bold</b> and <a href="#">a link</a>,
+            spanning lines.</p>
+         <script>var text = "script text that must not show up";</script>
+         <noscript><p>Please enable JavaScript to see this page.</p></noscript>
+         <template><p>Template text that must not show up.</p></template>
+         <ul><li>A list item that is long enough to keep.</li><li>Too short</li></ul>
+         <table><tr><td>A table cell with enough text in it.</td><td>12</td></tr></table>
+         <blockquote>A quotation that is long enough to keep.</blockquote>
+         <figure><img src="x.png"><figcaption>A caption that is long enough to keep.</figcaption></figure>
+         <dl><dt>Term</dt><dd>A definition that is long enough to keep.</dd></dl>
+         <p hidden>Hidden paragraph text that must not show.</p>
+         <p style="display: none">Invisible paragraph text that must not show.</p>
+       </main>
+       <footer><p>Copyright footer text that is long enough.</p></footer>`
+    )
+    expect(page(html).passages).toEqual([
+      'The article heading is long enough',
+      'First paragraph with bold and a link, spanning lines.',
+      'A list item that is long enough to keep.',
+      'A table cell with enough text in it.',
+      'A quotation that is long enough to keep.',
+      'A caption that is long enough to keep.',
+      'A definition that is long enough to keep.'
+    ])
+  })
+
+  it('keeps an article header, and text directly inside divs, in reading order', () => {
+    const html = doc('', '<article><header><p>Standfirst of the article, kept.</p></header><div>Loose text in a div before the list.<ul><li>Nested list item with enough text.</li></ul>Loose text after the list in the div.</div></article>')
+    expect(page(html).passages).toEqual([
+      'Standfirst of the article, kept.',
+      'Loose text in a div before the list.',
+      'Nested list item with enough text.',
+      'Loose text after the list in the div.'
+    ])
+  })
+
+  it('splits very long blocks at sentence ends and caps the total', () => {
+    const sentence = 'This sentence is part of one enormous paragraph without any breaks. '
+    const facts = page(doc('', `<p>${sentence.repeat(100)}</p>`))
+    expect(facts.passages.length).toBeGreaterThan(3)
+    for (const passage of facts.passages) {
+      expect(passage.length).toBeLessThanOrEqual(1500)
+      expect(passage.endsWith('breaks.')).toBe(true)
+    }
+    const huge = page(doc('', `<p>${'word '.repeat(20)}</p>`.repeat(5000)))
+    const total = huge.passages.reduce((sum, passage) => sum + passage.length, 0)
+    expect(total).toBeGreaterThanOrEqual(200_000)
+    expect(total).toBeLessThan(202_000)
+  })
+})
+
+describe('bot walls', () => {
+  const challenge = '<html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/jsch/v1"></script></body></html>'
+  const plain = doc('<title>Forbidden</title>', '<h1>403 Forbidden</h1>')
+
+  it.each([
+    ['cf-mitigated header', 403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, plain, 'cloudflare'],
+    ['cf-mitigated header on 200', 200, {'cf-mitigated': 'challenge'}, plain, 'cloudflare'],
+    ['Cloudflare challenge body', 403, {server: 'cloudflare'}, challenge, 'cloudflare'],
+    ['Cloudflare challenge body, 503, no headers', 503, {}, challenge, 'cloudflare'],
+    ['Cloudflare block page', 403, {}, doc('<title>Attention Required! | Cloudflare</title>', '<h1 data-translate="block_headline">Sorry, you have been blocked</h1>'), 'cloudflare'],
+    ['Cloudflare JS-and-cookies text', 403, {}, doc('', '<p>Enable JavaScript and cookies to continue</p>'), 'cloudflare'],
+    ['Vercel header', 429, {'x-vercel-mitigated': 'challenge'}, plain, 'vercel'],
+    ['Vercel deny', 403, {'x-vercel-mitigated': 'deny'}, plain, 'vercel'],
+    ['Vercel checkpoint body', 403, {}, doc('<title>Vercel Security Checkpoint</title>'), 'vercel'],
+    ['AWS WAF challenge', 202, {'x-amzn-waf-action': 'challenge'}, '', 'aws-waf'],
+    ['AWS WAF captcha', 405, {'x-amzn-waf-action': 'captcha'}, '', 'aws-waf'],
+    ['Akamai server 403', 403, {server: 'AkamaiGHost'}, plain, 'akamai'],
+    ['Akamai Access Denied text', 403, {}, doc('<title>Access Denied</title>', '<h1>Access Denied</h1>You don\'t have permission to access. Reference #18.2d351ab8.1700000000.5e5f'), 'akamai'],
+    ['Access Denied + Reference on a Cloudflare host', 403, {server: 'cloudflare'}, doc('<title>Access Denied</title>', 'Reference #123'), 'cloudflare'],
+    ['Access Denied + Reference, no vendor', 403, {server: 'nginx'}, doc('<title>Access Denied</title>', 'Reference #42'), 'unknown'],
+    ['DataDome header', 403, {'x-datadome': 'protected', 'x-dd-b': '2'}, plain, 'datadome'],
+    ['DataDome x-dd-b only', 403, {'x-dd-b': '1'}, plain, 'datadome'],
+    ['DataDome body', 403, {}, doc('', '<iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe>'), 'datadome'],
+    ['PerimeterX', 403, {}, doc('<title>Access to this page has been denied</title>', '<script>window._pxAppId = "PXabc";</script><div id="px-captcha"></div>'), 'perimeterx'],
+    ['Imperva', 403, {'x-iinfo': '1-2-3'}, doc('', '<iframe src="/_Incapsula_Resource?CWUDNSAI=1"></iframe>Request unsuccessful. Incapsula incident ID: 123-456'), 'imperva'],
+    ['Imperva block as 404', 404, {'x-iinfo': '1-2-3'}, doc('', 'Incapsula incident ID: 123-456'), 'imperva'],
+    ['Sucuri header', 403, {'x-sucuri-id': '1', server: 'Sucuri/Cloudproxy'}, plain, 'sucuri'],
+    ['Sucuri body', 403, {}, doc('<title>Sucuri WebSite Firewall - Access Denied</title>'), 'sucuri'],
+    ['LinkedIn 999', 999, {}, '', 'linkedin'],
+    ['Anubis challenge on 200', 200, {}, doc('<title>Making sure you are not a bot!</title>', '<script id="anubis_challenge" type="application/json">{}</script>'), 'anubis'],
+    ['Checking your browser, unsigned', 503, {}, doc('<title>Please wait</title>', 'Checking your browser before accessing the site.'), 'unknown'],
+    ['Checking your browser behind Cloudflare', 503, {'cf-ray': 'abc'}, doc('', 'Checking your browser before accessing the site.'), 'cloudflare'],
+    ['Reddit network security', 403, {}, doc('', "You've been blocked by network security."), 'reddit']
+  ])('%s → %s', (_, status, headers, body, vendor) => {
+    expect(page(body, {status, headers: {'content-type': 'text/html', ...headers}}).botWall).toBe(vendor)
+  })
+
+  it.each([
+    ['200 behind Cloudflare', 200, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc('<title>Normal</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>', longText)],
+    ['200 with a DataDome cookie', 200, {'set-cookie': 'datadome=abc; Path=/', 'x-datadome': 'protected'}, doc('<title>Normal</title>', longText)],
+    ['200 with PerimeterX script', 200, {}, doc('<script>window._pxAppId="PX1"</script>', longText)],
+    ['200 with Incapsula script', 200, {'x-iinfo': '1'}, doc('<script src="/_Incapsula_Resource?SWJIYLWA=1"></script>', longText)],
+    ['200 on AkamaiGHost', 200, {server: 'AkamaiGHost'}, doc('<title>Normal</title>', longText)],
+    ['plain 403', 403, {server: 'nginx'}, plain],
+    ['plain 429', 429, {}, 'Too many requests'],
+    ['article about Cloudflare challenges', 200, {}, doc('<title>Just a moment...</title>', 'Checking your browser explained')],
+    ['marker after the first 16 KB', 403, {}, doc('', `<p>${'x'.repeat(20_000)}</p><title>Just a moment...</title>`)]
+  ])('%s is not a wall', (_, status, headers, body) => {
+    expect(page(body, {status, headers: {'content-type': 'text/html', ...headers}}).botWall).toBeUndefined()
+  })
+
+  it('reads bot-wall headers on non-HTML responses too', () => {
+    expect(page('error code: 1020', {status: 403, headers: {'content-type': 'text/plain'}}).botWall).toBe('cloudflare')
+    expect(page('{}', {status: 403, headers: {'content-type': 'application/json', 'cf-mitigated': 'challenge'}}).botWall).toBe('cloudflare')
+  })
+})
+
+describe('paywall', () => {
+  it.each([
+    ['isAccessibleForFree false', 200, url, doc('<script type="application/ld+json">{"@type":"NewsArticle","headline":"H","isAccessibleForFree":false}</script>', longText), 'JSON-LD isAccessibleForFree: false'],
+    ['isAccessibleForFree "False"', 200, url, doc('<script type="application/ld+json">{"@graph":[{"@type":"Article","isAccessibleForFree":"False"}]}</script>'), 'JSON-LD isAccessibleForFree: false'],
+    ['hasPart', 200, url, doc('<script type="application/ld+json">{"@type":"Article","isAccessibleForFree":true,"hasPart":{"@type":"WebPageElement","isAccessibleForFree":false,"cssSelector":".paywall"}}</script>'), 'JSON-LD hasPart isAccessibleForFree: false (.paywall)'],
+    ['microdata', 200, url, doc('', '<div itemscope itemtype="https://schema.org/Article"><meta itemprop="isAccessibleForFree" content="false"></div>'), 'microdata isAccessibleForFree: false'],
+    ['401 with WWW-Authenticate', 401, url, '', '401 with WWW-Authenticate'],
+    ['402', 402, url, '', '402 Payment Required'],
+    ['Sign in title', 200, url, doc('<title>Sign In | Example Journal</title>'), 'login title “Sign In | Example Journal”'],
+    ['Log in h1', 200, url, doc('', '<h1>Log in to your account</h1>'), 'login h1 “Log in to your account”'],
+    ['Subscribe to continue', 403, url, doc('<title>Subscribe to continue</title>'), 'login title “Subscribe to continue”'],
+    ['Subscription required', 200, url, doc('<title>Subscription required – Example</title>'), 'login title “Subscription required – Example”'],
+    ['Create an account', 200, url, doc('<title>Create an account to continue</title>'), 'login title “Create an account to continue”'],
+    ['Purchase access', 200, url, doc('<title>Purchase access</title>'), 'login title “Purchase access”'],
+    ['Institutional login', 200, url, doc('', '<h1>Institutional login</h1>'), 'login h1 “Institutional login”'],
+    ['login form on a thin page', 200, url, doc('<title>Example</title>', '<form><input name="user"><input type="password" name="pw"></form>'), 'login form'],
+    ['/login URL', 200, 'https://example.org/login?next=/x', doc('<title>Example</title>'), 'login URL /login'],
+    ['/account/login URL', 200, 'https://example.org/account/login', doc('<title>Example</title>'), 'login URL /account/login'],
+    ['/signin.html URL', 200, 'https://example.org/signin.html', doc('<title>Example</title>'), 'login URL /signin.html'],
+    ['/subscribe URL', 200, 'https://news.example/subscribe/', doc('<title>Example</title>'), 'login URL /subscribe/'],
+    ['returnUrl query', 200, 'https://example.org/auth?returnUrl=%2Farticle', doc('<title>Example</title>'), 'login URL with returnUrl='],
+    ['redirect_uri query', 200, 'https://example.org/oauth/authorize?redirect_uri=x', doc('<title>Example</title>'), 'login URL with redirect_uri='],
+    ['paywall wording', 200, url, doc('<title>Story</title>', '<p>Subscribe to continue reading this story and more.</p>'), 'paywall wording “subscribe to continue reading”']
+  ])('%s', (_, status, finalUrl, body, reason) => {
+    const headers: Record<string, string> = {'content-type': 'text/html'}
+    if (status === 401) headers['www-authenticate'] = 'Basic realm="x"'
+    expect(page(body, {status, url: finalUrl, headers}).paywall).toBe(reason)
+  })
+
+  it.each([
+    ['free article', doc('<title>How to sign in to Gmail</title><script type="application/ld+json">{"@type":"Article","isAccessibleForFree":true}</script>', longText)],
+    ['title starting with Login but about something else', doc('<title>Login security best practices | Blog</title>', longText)],
+    ['login box in a long page', doc('<title>Forum thread</title>', `<form><input type="password"></form>${longText}`)],
+    ['newsletter signup', doc('<title>Article</title>', `<form><input type="email"><button>Subscribe</button></form>${longText}`)]
+  ])('%s is not a paywall', (_, body) => {
+    expect(page(body).paywall).toBeUndefined()
+  })
+})
+
+describe('not found', () => {
+  it.each([
+    ['Page not found title', doc('<title>Page not found | Example</title>'), 'title “Page not found | Example”'],
+    ['404 title', doc('<title>404</title>'), 'title “404”'],
+    ['Error 404 - Not Found', doc('<title>Error 404 - Not Found</title>'), 'title “Error 404 - Not Found”'],
+    ['Oops h1', doc('<title>Example</title>', '<h1>Oops! That page can’t be found.</h1>'), 'h1 “Oops! That page can’t be found.”'],
+    ['does not exist', doc('<title>This page does not exist – Example</title>'), 'title “This page does not exist – Example”'],
+    ['no longer available', doc('<title>Sorry, this page is no longer available</title>'), 'title “Sorry, this page is no longer available”'],
+    ['nothing was found', doc('', '<h1>Nothing was found</h1>'), 'h1 “Nothing was found”'],
+    ['German', doc('<title>Seite nicht gefunden - Beispiel GmbH</title>'), 'title “Seite nicht gefunden - Beispiel GmbH”'],
+    ['Spanish', doc('<title>Página no encontrada</title>'), 'title “Página no encontrada”'],
+    ['French', doc('<title>Page introuvable | Le Site</title>'), 'title “Page introuvable | Le Site”'],
+    ['Italian', doc('<title>Pagina non trovata</title>'), 'title “Pagina non trovata”'],
+    ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”'],
+    ['short title with the phrase on a thin page', doc('<title>Sorry, the article you want was not found</title>'), 'title “Sorry, the article you want was not found”'],
+    ['strong title on a page with some text', doc('<title>Page Not Found</title>', longText), 'title “Page Not Found”'],
+    ['body wording on a thin page', doc('<title>Example</title>', '<p>The page you are looking for might have been removed.</p>'), 'page text “the page you are looking for”']
+  ])('%s', (_, body, reason) => {
+    expect(page(body).notFound).toBe(reason)
+  })
+
+  it.each([
+    ['/404.html', 'https://example.org/404.html', 'URL path /404.html'],
+    ['/errors/404/', 'https://example.org/errors/404/?from=x', 'URL path /errors/404/'],
+    ['/404', 'https://example.org/404', 'URL path /404'],
+    ['/en/404', 'https://example.org/en/404', 'URL path /en/404'],
+    ['notfound', 'https://example.org/NotFound.aspx', 'URL path /NotFound.aspx'],
+    ['not-found', 'https://example.org/page-not-found', 'URL path /page-not-found'],
+    ['error404', 'https://example.org/error404', 'URL path /error404'],
+    ['aspxerrorpath', 'https://example.org/error.aspx?aspxerrorpath=/x', 'URL with aspxerrorpath=']
+  ])('final URL %s', (_, finalUrl, reason) => {
+    expect(page(doc('<title>Example</title>', longText), {url: finalUrl}).notFound).toBe(reason)
+  })
+
+  it.each([
+    ['404 errors explained and how to fix them', doc('<title>404 errors explained and how to fix them</title>', longText)],
+    ['a long article titled with a phrase', doc('<title>Why the Higgs was not found sooner</title>', longText)],
+    ['HTTP 404 - Wikipedia', doc('<title>HTTP 404 - Wikipedia</title>', '<p>In computer network communications, the HTTP 404 status code is returned by servers.</p>')],
+    ['MDN 404 page', doc('<title>404 Not Found - HTTP | MDN</title>', '<h1>404 Not Found</h1>')],
+    ['MDN 404 URL', doc('<title>Status</title>', longText)],
+    ['a 4040 page', doc('<title>Model 4040 manual</title>')],
+    ['an ordinary page', doc('<title>Normal article</title>', longText)]
+  ])('%s is not a not-found page', (name, body) => {
+    const finalUrl = name === 'MDN 404 URL' ? 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/404' : url
+    expect(page(body, {url: finalUrl}).notFound).toBeUndefined()
+  })
+})
+
+describe('refresh', () => {
+  it.each([
+    ['0; url=/next', 'https://example.org/next'],
+    ['0;URL=https://other.example/x', 'https://other.example/x'],
+    ["5; url='quoted page.html'", 'https://example.org/articles/quoted%20page.html'],
+    ['0; URL="a?b=1&c=2"', 'https://example.org/articles/a?b=1&c=2'],
+    ['0,next', 'https://example.org/articles/next'],
+    ['  3 ;  url = ../up  ', 'https://example.org/up']
+  ])('meta %s', (content, target) => {
+    expect(page(doc(`<meta http-equiv="Refresh" content="${content.replace(/"/g, '&quot;')}">`)).refresh).toBe(target)
+  })
+
+  it.each([
+    ['a plain reload', '30'],
+    ['no delay', 'url=/x'],
+    ['javascript target', '0; url=javascript:alert(1)'],
+    ['the page itself', `0; url=${url}`]
+  ])('ignores %s', (_, content) => {
+    expect(page(doc(`<meta http-equiv="refresh" content="${content}">`)).refresh).toBeUndefined()
+  })
+
+  it('ignores a refresh inside <noscript>, honours <base>, reads the header', () => {
+    expect(page(doc('<noscript><meta http-equiv="refresh" content="0; url=/nojs"></noscript>')).refresh).toBeUndefined()
+    expect(page(doc('<base href="https://cdn.example/dir/"><meta http-equiv="refresh" content="0; url=page">')).refresh).toBe('https://cdn.example/dir/page')
+    expect(page(doc(''), {headers: {'content-type': 'text/html', refresh: '0; url=/moved'}}).refresh).toBe('https://example.org/moved')
+    expect(page(Buffer.alloc(0), {headers: {'content-type': 'application/pdf', refresh: '1;url=/pdf'}}).refresh).toBe('https://example.org/pdf')
+  })
+
+  it('parseRefresh follows the HTML steps', () => {
+    expect(parseRefresh('0; url="x y" trailing')).toBe('x y')
+    expect(parseRefresh("0; url='unterminated")).toBe('unterminated')
+    expect(parseRefresh('abc; url=x')).toBeUndefined()
+    expect(parseRefresh('1.5; url=x')).toBe('x')
+  })
+})
+
+describe('robustness', () => {
+  const empty = {titles: [], anchors: [], siteName: undefined, botWall: undefined, paywall: undefined, notFound: undefined, refresh: undefined, passages: []}
+
+  it('a PDF is not parsed', () => {
+    const body = Buffer.from('%PDF-1.7\n<html><title>not this</title></html>', 'latin1')
+    expect(page(body, {headers: {'content-type': 'application/pdf'}})).toEqual({...empty, contentType: 'application/pdf', truncated: false})
+  })
+
+  it('sniffs untyped bodies', () => {
+    expect(page('  <!DOCTYPE html><title>Sniffed</title>', {headers: {}}).titles).toEqual([{source: 'title', text: 'Sniffed'}])
+    expect(page('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><title>X</title></html>', {headers: {}}).titles).toEqual([{source: 'title', text: 'X'}])
+    expect(page('plain words, <title>not html</title>', {headers: {}}).titles).toEqual([])
+    expect(page('<title>Plain</title>', {headers: {'content-type': 'text/plain'}}).titles).toEqual([])
+  })
+
+  it('reads application/xhtml+xml', () => {
+    expect(page('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title></head></html>', {headers: {'content-type': 'application/xhtml+xml'}}).titles).toEqual([{source: 'title', text: 'X'}])
+  })
+
+  it('an empty body', () => {
+    expect(page('')).toEqual({...empty, contentType: 'text/html; charset=utf-8', truncated: false})
+    expect(page('', {headers: {}})).toEqual({...empty, contentType: undefined, truncated: false})
+  })
+
+  it('broken HTML and garbage bytes', () => {
+    const broken = '<html><head><title>Broken <b>page</title><body><p>Unclosed paragraph with enough text<div><p id=x>Another <i>unclosed <table><td>cell text long enough to keep</ta'
+    const facts = page(broken, {truncated: true})
+    expect(facts.titles[0]).toEqual({source: 'title', text: 'Broken <b>page'})
+    expect(facts.anchors).toEqual(['x'])
+    expect(facts.passages).toContain('Unclosed paragraph with enough text')
+    expect(facts.truncated).toBe(true)
+    const junk = Buffer.from(Array.from({length: 50_000}, (_, i) => (i * 7919 + 13) % 256))
+    expect(() => page(junk)).not.toThrow()
+    expect(() => page(junk, {headers: {}})).not.toThrow()
+    expect(() => page('<<<>>><!--<script><![CDATA[</p></script>&#xFFFFFFF;&bogus;<a name=>', {status: 403})).not.toThrow()
+  })
+
+  it('deeply nested elements do not overflow the stack', () => {
+    const facts = page(`<h1>${'<div>'.repeat(200_000)}deep heading text</h1>`)
+    expect(facts.titles).toEqual([{source: 'h1', text: 'deep heading text'}])
+  })
+
+  it('a 2 MB page completes', () => {
+    const paragraph = '<p id="p">A paragraph of ordinary text, repeated to fill two megabytes of HTML &amp; entities.</p>\n'
+    const html = doc('<title>Big</title>', paragraph.repeat(Math.ceil((2 * 1024 * 1024) / paragraph.length)))
+    expect(html.length).toBeGreaterThan(2 * 1024 * 1024)
+    const facts = page(html, {truncated: true})
+    expect(facts.titles).toEqual([{source: 'title', text: 'Big'}])
+    expect(facts.anchors).toEqual(['p'])
+    expect(facts.passages.length).toBeGreaterThan(1000)
+  })
+
+  it('accepts header names in any case', () => {
+    expect(page(doc(''), {status: 403, headers: {'Content-Type': 'text/html', 'CF-Mitigated': 'challenge'}}).botWall).toBe('cloudflare')
+  })
+})
