@@ -12,9 +12,10 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
   let settings: Settings | undefined
   let problem: string | undefined
   try {
-    settings = resolveSettings(options)
+    const resolved = resolveSettings(options)
     // Made now so an unreadable fixtures file is reported before any rule runs.
-    sharedVerifier(settings)
+    sharedVerifier(resolved)
+    settings = resolved
   } catch (error) {
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error
     problem = error.message

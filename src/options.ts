@@ -1,5 +1,6 @@
 // Settings shared by every rule: defaults, validation with messages that name the option.
 
+import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 
 /** What a user may pass to the `configure` plugin (all optional). */
@@ -111,7 +112,7 @@ export function resolveSettings(options: unknown): Settings {
       ...defaultRedirectResolvers,
       ...(list(given, 'redirectResolvers', isString, 'a host name') as string[]).map((host) => host.toLowerCase())
     ],
-    allowPrivateAddresses: list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[],
+    allowPrivateAddresses: addressRanges(list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[]),
     offline: offline(given.offline),
     resolve: optionalFunction(given, 'resolve') as Resolve | undefined
   }
@@ -163,6 +164,19 @@ function compilePattern(value: RegExp | string): RegExp {
   } catch (error) {
     throw new OptionsError(`Unexpected \`skip\` pattern \`${value}\`, expected a valid regular expression (${String(error)})`)
   }
+}
+
+function addressRanges(ranges: string[]): string[] {
+  ranges.forEach((range, index) => {
+    try {
+      new AddressPolicy([range])
+    } catch {
+      throw new OptionsError(
+        `Unexpected \`allowPrivateAddresses[${index}]\` \`${range}\`, expected an address range such as \`127.0.0.0/8\` or \`::1/128\``
+      )
+    }
+  })
+  return ranges
 }
 
 function jsxAttributes(value: unknown): Record<string, string[]> {

@@ -11,7 +11,7 @@ export const homepage = 'https://www.npmjs.com/package/remark-lint-citations'
 export function citationRule(name: LivenessRule) {
   return lintRule<Root>({origin: `remark-lint:${name}`, url: `${homepage}#${name}`}, async (tree, file) => {
     for (const checked of await checkFile(tree, file)) {
-      if (checked.verdict.rule === name) reportVerdict(file, checked)
+      if (checked.verdict.rule === name) reportVerdict(tree, file, checked)
     }
   })
 }

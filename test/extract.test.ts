@@ -537,6 +537,22 @@ const rows: Row[] = [
     ]
   },
   {
+    name: 'HTML block: spaces around href trimmed, script text ignored',
+    markdown:
+      '<p><a href=" https://sp.com/ ">The Spaced Link</a></p>\n' +
+      '<script>document.write(\'<a href="https://script.com">x</a>\')</script>',
+    expected: [
+      {
+        kind: 'html',
+        url: 'https://sp.com/',
+        written: 'https://sp.com/',
+        start: [1, 14],
+        end: [1, 29],
+        citedTitle: 'The Spaced Link'
+      }
+    ]
+  },
+  {
     name: 'GFM literal inside an HTML anchor is the anchor text',
     syntax: 'gfm',
     markdown: 'A <a href="https://a.com">https://a.com</a> b.',

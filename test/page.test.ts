@@ -194,7 +194,7 @@ describe('passages', () => {
        <nav><ul><li>Navigation entry that is long enough</li></ul></nav>
        <main>
          <h1>The article heading is long enough</h1>
-         <p>First   paragraph with <b>bold</b> and <a href="#">a link</a>,
+         <p>First   paragraph with <b>bold</b>, <img src="i.png" alt="">an image and <a href="#">a link</a>,<br>
             spanning lines.</p>
          <script>var text = "script text that must not show up";</script>
          <noscript><p>Please enable JavaScript to see this page.</p></noscript>
@@ -211,7 +211,7 @@ describe('passages', () => {
     )
     expect(page(html).passages).toEqual([
       'The article heading is long enough',
-      'First paragraph with bold and a link, spanning lines.',
+      'First paragraph with bold, an image and a link, spanning lines.',
       'A list item that is long enough to keep.',
       'A table cell with enough text in it.',
       'A quotation that is long enough to keep.',
@@ -324,6 +324,7 @@ describe('paywall', () => {
     ['/subscribe URL', 200, 'https://news.example/subscribe/', doc('<title>Example</title>'), 'login URL /subscribe/'],
     ['returnUrl query', 200, 'https://example.org/auth?returnUrl=%2Farticle', doc('<title>Example</title>'), 'login URL with returnUrl='],
     ['redirect_uri query', 200, 'https://example.org/oauth/authorize?redirect_uri=x', doc('<title>Example</title>'), 'login URL with redirect_uri='],
+    ['login host', 200, 'https://login.example.com/', doc('<title>Example</title>'), 'login host login.example.com'],
     ['paywall wording', 200, url, doc('<title>Story</title>', '<p>Subscribe to continue reading this story and more.</p>'), 'paywall wording “subscribe to continue reading”']
   ])('%s', (_, status, finalUrl, body, reason) => {
     const headers: Record<string, string> = {'content-type': 'text/html'}
@@ -338,6 +339,10 @@ describe('paywall', () => {
     ['newsletter signup', doc('<title>Article</title>', `<form><input type="email"><button>Subscribe</button></form>${longText}`)]
   ])('%s is not a paywall', (_, body) => {
     expect(page(body).paywall).toBeUndefined()
+  })
+
+  it('a short domain that starts like a login host is not one', () => {
+    expect(page(doc('<title>Aristotle University</title>', longText), {url: 'https://auth.gr/en'}).paywall).toBeUndefined()
   })
 })
 
@@ -465,6 +470,21 @@ describe('robustness', () => {
   it('deeply nested elements do not overflow the stack', () => {
     const facts = page(`<h1>${'<div>'.repeat(200_000)}deep heading text</h1>`)
     expect(facts.titles).toEqual([{source: 'h1', text: 'deep heading text'}])
+  })
+
+  it('an unclosed <title> or <h1> does not make a page-long title', () => {
+    const rest = '<p>Some paragraph text that goes on and on.</p>'.repeat(5000)
+    const title = page(`<html><head><title>Unclosed ${rest}`).titles
+    expect(title[0]?.source).toBe('title')
+    expect(title[0]?.text.length).toBeLessThanOrEqual(1000)
+    const h1 = page(`<html><body><h1>Unclosed heading ${rest}`).titles
+    expect(h1[0]?.source).toBe('h1')
+    expect(h1[0]?.text.length).toBeLessThanOrEqual(1000)
+  })
+
+  it('deeply nested JSON-LD is ignored past a depth, not a crash', () => {
+    const deep = `${'['.repeat(100_000)}{"@type":"Article","headline":"Deep"}${']'.repeat(100_000)}`
+    expect(() => page(doc(`<script type="application/ld+json">${deep}</script>`))).not.toThrow()
   })
 
   it('a 2 MB page completes', () => {

@@ -71,7 +71,7 @@ function newLink(
 ): HtmlLink {
   const value = hrefValue(html.slice(tagStart, tagEnd + 1))
   return {
-    href: attributes.href ?? '',
+    href: (attributes.href ?? '').trim(),
     hrefStart: value && tagStart + value.start,
     hrefEnd: value && tagStart + value.end,
     tagStart,
@@ -90,5 +90,9 @@ function hrefValue(tag: string): {start: number; end: number} | undefined {
   const value = match[1] ?? match[2] ?? match[3] ?? ''
   const quoted = match[1] !== undefined || match[2] !== undefined
   const end = match.index + match[0].length - (quoted ? 1 : 0)
-  return {start: end - value.length, end}
+  // Browsers ignore spaces around an href; so does the place.
+  const leading = value.length - value.trimStart().length
+  const trailing = value.length - value.trimEnd().length
+  const start = end - value.length + leading
+  return {start, end: Math.max(start, end - trailing)}
 }

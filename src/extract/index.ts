@@ -19,7 +19,10 @@ export {normalizeUrl} from './normalize.js'
 export interface ExtractOptions {
   /** URLs matching any of these are not extracted (user skip patterns). */
   skip: RegExp[]
-  /** MDX JSX element name → attribute names holding a URL. Default given by caller: {a: ['href']}. */
+  /**
+   * MDX JSX element name → attribute names holding a URL
+   * (the caller's default: `{a: ['href']}`).
+   */
   jsxAttributes: Record<string, string[]>
 }
 
@@ -101,7 +104,7 @@ function placer(file: VFile, length: number): (span: Span) => Place {
   const point = (offset: number): Point => {
     const clamped = Math.min(Math.max(offset, 0), length)
     const found = points.toPoint(clamped)
-    return found ? {line: found.line, column: found.column, offset: clamped} : {line: 1, column: 1, offset: clamped}
+    return {line: found?.line ?? 1, column: found?.column ?? 1, offset: clamped}
   }
   return (span) => ({start: point(span.start), end: point(span.end)})
 }

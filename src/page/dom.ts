@@ -1,13 +1,15 @@
 // Parses HTML into a forgiving DOM (htmlparser2) and walks it without recursion, so deep junk cannot overflow the stack.
 
 import {DomUtils, parseDocument} from 'htmlparser2'
+import {capNesting} from './nesting.js'
 
 export type Doc = ReturnType<typeof parseDocument>
 export type Node = Doc['children'][number]
 export type Element = Parameters<typeof DomUtils.getAttributeValue>[0]
 
+/** Parse forgivingly; nesting is capped first so that pathological documents stay linear (see nesting.ts). */
 export function parseHtml(html: string): Doc {
-  return parseDocument(html, {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true})
+  return parseDocument(capNesting(html), {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true})
 }
 
 /** What `enter` may answer: descend (undefined), skip the element's children, or stop the whole walk. */
@@ -50,12 +52,16 @@ const invisible = new Set(['script', 'style', 'template', 'noscript', 'head', 's
 export const inline = new Set([
   'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins',
   'kbd', 'label', 'mark', 'nobr', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt',
-  'u', 'var', 'wbr'
+  'u', 'var', 'wbr', 'img', 'picture', 'input', 'ruby', 'rt', 'rp', 'meter', 'progress', 'output'
 ])
 
-/** The readable text of an element (script and style left out), whitespace not yet collapsed. */
-export function textOf(element: {children: Node[]}): string {
+/**
+ * The readable text of an element (script and style left out), whitespace not yet collapsed; reading stops once
+ * about `maxChars` characters are collected.
+ */
+export function textOf(element: {children: Node[]}, maxChars = Number.POSITIVE_INFINITY): string {
   const parts: string[] = []
+  let length = 0
   walk(element, {
     enter(child) {
       if (invisible.has(child.name)) return 'skip'
@@ -66,6 +72,8 @@ export function textOf(element: {children: Node[]}): string {
     },
     text(data) {
       parts.push(data)
+      length += data.length
+      return length > maxChars ? 'stop' : undefined
     }
   })
   return parts.join('')

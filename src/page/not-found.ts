@@ -62,6 +62,8 @@ export function detectNotFound(input: NotFoundInput): string | undefined {
   const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
   const thin = textLength < thinPageChars
   const long = textLength >= longPageChars
+  // A page whose title names HTTP ("HTTP 404 - Wikipedia", "404 Not Found - HTTP | MDN") is about the status code.
+  if (input.title !== undefined && /\bhttp\b/.test(fold(input.title))) return undefined
   const lines = [['title', input.title], ['h1', input.h1]] as const
   for (const [where, text] of lines) {
     if (text === undefined || /\bhttp\b/.test(fold(text))) continue

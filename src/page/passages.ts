@@ -51,13 +51,13 @@ export function readPassages(doc: Doc): string[] {
       if (full) return 'stop'
       if (isSkipped(element, articleDepth > 0)) return 'skip'
       if (element.name === 'article' || element.name === 'main') articleDepth++
-      if (element.name === 'br' || element.name === 'wbr') parts.push(' ')
+      if (element.name === 'br') parts.push(' ')
       else if (!inline.has(element.name)) flush()
       return full ? 'stop' : undefined
     },
     exit(element) {
       if (element.name === 'article' || element.name === 'main') articleDepth--
-      if (!inline.has(element.name)) flush()
+      if (element.name !== 'br' && !inline.has(element.name)) flush()
     },
     text(data) {
       parts.push(data)

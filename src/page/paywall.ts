@@ -109,7 +109,9 @@ function urlSign(href: string): string | undefined {
   }
   const segments = url.pathname.toLowerCase().split('/').map((segment) => segment.replace(/\.[a-z0-9]+$/, ''))
   if (segments.some((segment) => loginSegments.has(segment))) return `login URL ${url.pathname}`
-  if (loginHosts.test(url.hostname.toLowerCase())) return `login host ${url.hostname}`
+  const host = url.hostname.toLowerCase()
+  // login.example.com, not auth.gr (a university's whole domain).
+  if (loginHosts.test(host) && host.split('.').length >= 3) return `login host ${url.hostname}`
   for (const key of url.searchParams.keys()) {
     if (returnKeys.has(key.toLowerCase())) return `login URL with ${key}=`
   }

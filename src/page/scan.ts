@@ -33,6 +33,8 @@ export interface Scan {
 
 const maxMetas = 2000
 const maxJsonLd = 200
+/** A <title> or <h1> longer than this is an unclosed tag swallowing the page: keep the start only. */
+export const maxTitleChars = 1000
 
 export function scan(doc: Doc): Scan {
   const result: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false}
@@ -70,10 +72,10 @@ export function scan(doc: Doc): Scan {
         case 'style':
           return 'skip'
         case 'title':
-          if (result.title === undefined) result.title = collapse(rawText(element)) || undefined
+          if (result.title === undefined) result.title = clip(rawText(element)) || undefined
           return 'skip'
         case 'h1':
-          if (result.h1 === undefined) result.h1 = collapse(textOf(element)) || undefined
+          if (result.h1 === undefined) result.h1 = clip(textOf(element, maxTitleChars * 2)) || undefined
           return 'skip'
         case 'input':
           if ((attr(element, 'type') ?? '').trim().toLowerCase() === 'password') result.passwordField = true
@@ -97,4 +99,8 @@ export function metaContents(metas: Meta[], keys: readonly string[]): string[] {
     }
   }
   return out
+}
+
+function clip(text: string): string {
+  return collapse(text.length > maxTitleChars * 4 ? text.slice(0, maxTitleChars * 4) : text).slice(0, maxTitleChars).trimEnd()
 }

@@ -2,7 +2,7 @@
 
 import type {PageFacts, TitleSource} from '../types.js'
 import {resolve, texts, type JsonLd, type LdNode} from './json-ld.js'
-import {metaContents, type Scan} from './scan.js'
+import {maxTitleChars, metaContents, type Scan} from './scan.js'
 import {collapse} from './text.js'
 
 type Candidate = PageFacts['titles'][number]
@@ -22,7 +22,7 @@ export function readTitles(scanned: Scan, jsonLd: JsonLd): Candidate[] {
   const seen = new Set<string>()
   const add = (source: TitleSource, raw: string | undefined): void => {
     if (raw === undefined) return
-    const text = collapse(raw)
+    const text = collapse(raw.length > maxTitleChars * 4 ? raw.slice(0, maxTitleChars * 4) : raw).slice(0, maxTitleChars).trimEnd()
     const key = `${source}\u0000${text}`
     if (text === '' || seen.has(key)) return
     if (out.filter((candidate) => candidate.source === source).length >= maxPerSource) return

@@ -1,12 +1,36 @@
 // Turning a verdict into a vfile message at the URL's own characters, with a fix when there is one.
 
+import type {Root} from 'mdast'
+import type {Node} from 'unist'
+import {visit} from 'unist-util-visit'
+import {location} from 'vfile-location'
 import type {VFile} from 'vfile'
 import type {CheckedCitation} from '../check.js'
 
-export function reportVerdict(file: VFile, {citation, verdict}: CheckedCitation): void {
+export function reportVerdict(tree: Root, file: VFile, {citation, verdict}: CheckedCitation): void {
   const message = file.message(verdict.message, {place: citation.place})
   if (verdict.expected !== undefined && citation.placeIsUrl) {
     message.actual = citation.url
     message.expected = [verdict.expected]
   }
+  // remark-lint's comment handling drops messages that start after the document's last leaf (it
+  // takes that stretch for a gap), which is where the URL of a closing `[title](url)` sits. Its
+  // filter reads `line`/`column` only, so point those at the last leaf; `place` stays exact.
+  const covered = coveredEnd(tree)
+  if (citation.place.start.offset >= covered && covered > 0) {
+    const point = location(file).toPoint(covered - 1)
+    if (point) Object.assign(message, {line: point.line, column: point.column})
+  }
+}
+
+/** The offset up to which unified-message-control sees the tree as covered (same walk as its gap finder). */
+function coveredEnd(tree: Root): number {
+  let offset = 0
+  visit(tree as Node, (node) => {
+    const start = node.position?.start.offset
+    if (start !== undefined && start > offset) offset = start
+    const end = 'children' in node ? undefined : node.position?.end.offset
+    if (end !== undefined && end > offset) offset = end
+  })
+  return offset
 }

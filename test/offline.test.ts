@@ -1,0 +1,102 @@
+// Offline mode: record a live run into fixtures, replay it with no network, deterministic; bad fixtures reported.
+
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lint} from './helpers/lint.js'
+import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
+
+let web: Web
+const folder = mkdtempSync(join(tmpdir(), 'citations-offline-'))
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/ok': (request, response) => {
+      response.setHeader('set-cookie', 'session=abc')
+      html('A fine page')(request, response)
+    },
+    '/gone': status(404),
+    '/challenge': status(403, {'cf-mitigated': 'challenge'}, '<title>Just a moment...</title>'),
+    '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response)
+  })
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await web.close()
+})
+
+function document(): string {
+  const origin = web.origin('site.test')
+  return [
+    `* [A fine page](${origin}/ok)`,
+    `* [Gone](${origin}/gone)`,
+    `* [Walled](${origin}/challenge)`,
+    `* [Moved](${origin}/moved)`,
+    `* [Nowhere](http://nx.test:${web.port}/x)`,
+    ''
+  ].join('\n')
+}
+
+describe('offline fixtures', () => {
+  it('record writes every hop; replay gives the same messages with the servers gone', async () => {
+    const fixtures = join(folder, 'recorded.json')
+    const live = await lint(document(), {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, offline: {fixtures, record: true}})
+    const recorded = JSON.parse(readFileSync(fixtures, 'utf8'))
+    expect(Object.keys(recorded.responses)).toEqual(Object.keys(recorded.responses).sort())
+    expect(Object.keys(recorded.responses)).toHaveLength(6) // five URLs, plus the redirect's target
+    expect(JSON.stringify(recorded)).not.toContain('set-cookie')
+    const hitsBefore = web.hits('/ok') + web.hits('/gone')
+
+    const replayed = await lint(document(), {offline: {fixtures}})
+    const again = await lint(document(), {offline: {fixtures}}, 'again.md')
+    expect(replayed.messages).toEqual(live.messages)
+    expect(again.messages).toEqual(live.messages)
+    expect(live.messages).toHaveLength(4)
+    expect(web.hits('/ok') + web.hits('/gone')).toBe(hitsBefore)
+  })
+
+  it('a URL missing from the fixtures is flagged as not yet checked, never fetched', async () => {
+    const fixtures = join(folder, 'empty.json')
+    writeFileSync(fixtures, JSON.stringify({version: 1, responses: {}}))
+    const before = web.hits('/ok')
+    const {messages} = await lint(`Read [it](http://127.0.0.1:${web.port}/ok?new).\n`, {offline: {fixtures}, allowPrivateAddresses: ['127.0.0.1/32']})
+    expect(messages).toEqual([expect.stringContaining('(`not in the offline fixtures`) [citation-reachable]')])
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it.each([
+    ['missing.json', undefined, /Cannot read offline fixtures `.*missing\.json`/],
+    ['corrupt.json', '{"version": 1, "responses": {', /Cannot parse offline fixtures `.*corrupt\.json`, expected JSON/],
+    ['wrong.json', '{"version": 2}', /Unexpected offline fixtures `.*wrong\.json`, expected `\{"version": 1/],
+    ['entry.json', '{"version": 1, "responses": {"https://a.example/": {"statuz": 200}}}', /Unexpected fixture for `https:\/\/a\.example\/`/]
+  ])('%s: one clear fatal message, no crash, no checks', async (name, content, expected) => {
+    const fixtures = join(folder, name)
+    if (content !== undefined) writeFileSync(fixtures, content)
+    const {messages, file} = await lint('[x](https://a.example/)\n', {offline: {fixtures}})
+    expect(messages).toEqual([expect.stringMatching(expected)])
+    expect(file.messages[0]!.fatal).toBe(true)
+  })
+})
+
+describe('options', () => {
+  it.each([
+    [{timeot: 1}, /^1:1: Unexpected option `timeot`, expected one of `timeout`, `maxRedirects`/],
+    [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer of at least 1/],
+    [{timeoutAction: 'delete'}, /Unexpected `timeoutAction` `delete`, expected `flagged` or `removed`/],
+    [{skip: ['(']}, /Unexpected `skip` pattern `\(`, expected a valid regular expression/],
+    [{allowPrivateAddresses: ["not a cidr"]}, /Unexpected `allowPrivateAddresses\[0\]` `not a cidr`, expected an address range/],
+    [{offline: {record: true}}, /Unexpected `offline`/]
+  ])('%j → a fatal message naming the option', async (options, expected) => {
+    const {messages, file} = await lint('[x](https://a.example/)\n', options as never)
+    expect(messages).toEqual([expect.stringMatching(expected)])
+    expect(file.messages[0]!.fatal).toBe(true)
+  })
+
+  it('skip patterns keep URLs from being checked at all', async () => {
+    const {messages} = await lint(`[x](http://127.0.0.1:${web.port}/gone)\n`, {skip: ['127\\.0\\.0\\.1']})
+    expect(messages).toEqual([])
+  })
+})

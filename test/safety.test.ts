@@ -1,0 +1,132 @@
+// citation-url-safety through the whole pipeline: refused before any connection, secrets never shown.
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lint} from './helpers/lint.js'
+import {html, redirect, startWeb, type Web} from './helpers/web.js'
+import type {Resolve} from '../src/net/lookup.js'
+
+let web: Web
+let origin: string
+
+/** `site.test` is the test server; `rebind.test` resolves to a private address. No DNS is asked. */
+const resolve: Resolve = async (hostname) => {
+  if (hostname === 'site.test') return [{address: '127.0.0.1', family: 4}]
+  if (hostname === 'rebind.test') return [{address: '10.1.2.3', family: 4}]
+  if (hostname === 'mixed.test') return [{address: '127.0.0.1', family: 4}, {address: '192.168.1.1', family: 4}]
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND'})
+}
+const options = {allowPrivateAddresses: ['127.0.0.1/32'], resolve}
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/ok': html('Fine'),
+    '/to-metadata': redirect(302, 'http://169.254.169.254/latest/meta-data/'),
+    '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response),
+    '/to-rebind': (request, response) => redirect(302, `http://rebind.test:${web.port}/ok`)(request, response),
+    '/to-file': redirect(302, 'file:///etc/passwd'),
+    '/signed-download': (request, response) => redirect(302, `http://site.test:${web.port}/ok?X-Amz-Signature=abc123`)(request, response)
+  })
+  origin = web.origin('site.test')
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await web.close()
+})
+
+describe('targets refused before any connection', () => {
+  const spellings = [
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://017700000001/',
+    'http://127.1/',
+    'http://0.0.0.0/',
+    'http://0/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+    'http://192.168.0.1/',
+    'http://172.16.0.1/',
+    'http://[fe80::1]/',
+    'http://[fc00::1]/',
+    'http://localhost/',
+    'http://sub.localhost/'
+  ]
+  it.each(spellings)('%s → removed by citation-url-safety', async (url) => {
+    // No opt-in here: even the test server's own loopback address is refused.
+    const {messages} = await lint(`[x](${url})\n`, {resolve})
+    expect(messages).toEqual([expect.stringMatching(/Unexpected unsafe citation .*private address .* \[citation-url-safety, error\]$/)])
+  })
+
+  it('reaches nothing: the test server sees no request when its address is not opted in', async () => {
+    const before = web.hits('/ok')
+    await lint(`[x](http://127.0.0.1:${web.port}/ok) [y](http://site.test:${web.port}/ok)\n`, {resolve})
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('a name that resolves to a private address is refused, and so is a mixed answer', async () => {
+    expect((await lint(`[x](http://rebind.test:${web.port}/ok)\n`, options)).messages).toEqual([
+      expect.stringContaining('private address 10.1.2.3')
+    ])
+    expect((await lint(`[x](http://mixed.test:${web.port}/ok)\n`, options)).messages).toEqual([
+      expect.stringContaining('[citation-url-safety, error]')
+    ])
+  })
+
+  it('a public-looking URL that redirects to a private one is refused at that hop', async () => {
+    const {messages} = await lint(
+      `[a](${origin}/to-metadata) [b](${origin}/to-other-loopback) [c](${origin}/to-rebind) [d](${origin}/to-file)\n`,
+      options
+    )
+    expect(messages).toEqual([
+      expect.stringContaining('(`redirect to private address 169.254.169.254'),
+      expect.stringContaining('(`redirect to private address 127.0.0.2'),
+      expect.stringMatching(/\(`redirect to rebind.test resolves to private address 10.1.2.3/),
+      expect.stringContaining('(`redirect to scheme file:')
+    ])
+  })
+
+  it('a server-made signed URL on a redirect hop is followed, not called a leaked secret', async () => {
+    expect((await lint(`[x](${origin}/signed-download)\n`, options)).messages).toEqual([])
+  })
+
+  it('non-http(s) schemes are unsafe; mailto and relative links are not citations', async () => {
+    const {messages} = await lint('[a](javascript:alert(1)) [b](file:///etc/passwd) [c](mailto:a@b.c) [d](./local.md)\n', options)
+    expect(messages).toEqual([
+      expect.stringContaining('scheme javascript:'),
+      expect.stringContaining('scheme file:')
+    ])
+  })
+})
+
+describe('secrets never leave', () => {
+  it('userinfo is refused, never fetched, and redacted in the message', async () => {
+    const before = web.hits('/ok')
+    const {messages} = await lint(`[x](http://alice:hunter2@site.test:${web.port}/ok)\n`, options)
+    expect(messages).toEqual([expect.stringContaining('[citation-url-safety, error]')])
+    expect(messages[0]).not.toContain('hunter2')
+    expect(messages[0]).not.toContain('alice')
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('secret query values are refused, never fetched, and redacted', async () => {
+    const before = web.hits('/ok')
+    const {messages, file} = await lint(`[x](${origin}/ok?access_token=s3cr3t&page=2)\n`, options)
+    expect(messages).toEqual([
+      `1:5-1:${5 + `${origin}/ok?access_token=s3cr3t&page=2`.length}: Unexpected unsafe citation \`${origin}/ok?access_token=REDACTED&page=2\`, expected a public http(s) URL (\`secret in query parameter access_token\`) [citation-url-safety, error]`
+    ])
+    expect(JSON.stringify(file.messages)).not.toContain('s3cr3t')
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('a malformed URL gets a clear, positioned message, not a crash', async () => {
+    const {messages} = await lint('A [broken](<https://exa mple.com/x>) and [ipv6](http://[::1/x) link.\n', options)
+    expect(messages).toEqual([
+      '1:13-1:35: Unexpected malformed URL `https://exa mple.com/x`, expected a valid absolute URL [citation-url-safety, error]',
+      '1:49-1:62: Unexpected malformed URL `http://[::1/x`, expected a valid absolute URL [citation-url-safety, error]'
+    ])
+  })
+})
