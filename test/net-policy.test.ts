@@ -176,7 +176,7 @@ describe('checkUrl', () => {
 
   it('refuses userinfo with a redacted reason', () => {
     const verdict = checkUrl('https://user:pw-s3cr3t@a.test/path', strict)
-    expect(verdict).toEqual({ok: false, code: 'userinfo', reason: 'credentials in the URL https://REDACTED@a.test/path'})
+    expect(verdict).toEqual({ok: false, code: 'userinfo', reason: 'credentials in the URL'})
     expect(JSON.stringify(verdict)).not.toMatch(/s3cr3t|user:/)
     expect(checkUrl('https://user@a.test/', strict)).toMatchObject({ok: false, code: 'userinfo'})
     // The userinfo confusion trick: the host is evil.com, and the URL has credentials.

@@ -15,7 +15,7 @@ export function classifyResponse(status: number, statusText: string, page: PageF
   if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
   if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
   if (status === 401 || status === 402 || status === 403) {
-    if (page?.paywall || status === 402) return {liveness: 'paywalled', reason: page?.paywall ? `${page.paywall}, ${line}` : line}
+    if (page?.paywall || status === 402) return {liveness: 'paywalled', reason: withStatus(page?.paywall, status, line)}
     return {liveness: 'forbidden', reason: line}
   }
   if (status === 999) return {liveness: 'blocked', reason: `bot wall, ${line}`}
@@ -49,4 +49,10 @@ export function classifyError(error: NetError, host: string, timeoutMs: number):
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`
+}
+
+/** `login form, 403 Forbidden`; a reason that already names the status is not repeated. */
+function withStatus(reason: string | undefined, status: number, line: string): string {
+  if (!reason) return line
+  return reason.startsWith(String(status)) ? reason : `${reason}, ${line}`
 }

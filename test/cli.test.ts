@@ -1,0 +1,129 @@
+// End to end through the real `remark` CLI: the example config, exit codes, lint comments, MDX.
+// It runs the built package (dist/), which `npm test` builds first.
+
+import {execFile} from 'node:child_process'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {html, startWeb, status, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+const remark = join(root, 'node_modules', '.bin', 'remark')
+const run = promisify(execFile)
+
+async function cli(args: string[], cwd = root): Promise<{code: number; lines: string[]}> {
+  try {
+    const {stderr} = await run(remark, [...args, '--no-color'], {cwd, env: {...process.env, NO_COLOR: '1'}})
+    return {code: 0, lines: tidy(stderr)}
+  } catch (error) {
+    const failure = error as {code: number; stderr: string}
+    return {code: failure.code, lines: tidy(failure.stderr)}
+  }
+}
+
+/** Message lines without the column padding the reporter adds. */
+function tidy(output: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+}
+
+describe('the README example', () => {
+  it('`remark examples --rc-path .remarkrc.example.js` prints positioned messages and exits 1', async () => {
+    const {code, lines} = await cli(['examples', '--rc-path', '.remarkrc.example.js'])
+    expect(code).toBe(1)
+    expect(lines).toEqual([
+      'examples/report.md',
+      '6:28-6:68 error Unexpected dead citation `https://example.com/blog/heat-pump-myths`, expected a live source (`404 Not Found`) citation-alive remark-lint',
+      '9:2-9:52 error Unexpected dead citation `https://no-such-publisher.example/papers/heat-2023`, expected a live source (`no such host no-such-publisher.example`) citation-alive remark-lint',
+      '12:28-12:70 warning Unexpected blocked citation `https://news.example.net/2024/01/cold-snap`, expected a source that lets the checker read it (`cloudflare bot wall, 403 Forbidden`) citation-reachable remark-lint',
+      expect.stringMatching(/^13:30-13:76 warning Unexpected paywalled citation `https:\/\/journal\.example\.com\/article\/10\.5555\/hp\.2023\.17`, expected a source readers can open \(`.*403 Forbidden`\) citation-reachable remark-lint$/),
+      '16:1-16:26 warning Unexpected redirect of citation `https://short.example/hp1` to another site `https://casino.example/welcome`, expected the cited source (`301 Moved Permanently`) citation-reachable remark-lint',
+      '19:16-19:90 error Unexpected unsafe citation `https://data.example.org/export.csv?api_key=REDACTED&format=csv`, expected a public http(s) URL (`secret in query parameter api_key`) citation-url-safety remark-lint',
+      '21:26-21:66 error Unexpected unsafe citation `http://169.254.169.254/latest/meta-data/`, expected a public http(s) URL (`private address 169.254.169.254 (linkLocal)`) citation-url-safety remark-lint',
+      expect.stringMatching(/^25:12-25:66 warning Unexpected paywalled citation/),
+      '8 messages (✖ 4 errors, ⚠ 4 warnings)'
+    ])
+    expect(lines.join('\n')).not.toContain('sk_live')
+  })
+})
+
+describe('a project checked against a live (loopback) web', () => {
+  let web: Web
+  let folder: string
+
+  beforeAll(async () => {
+    web = await startWeb({
+      '/ok': html('A fine page'),
+      '/gone': status(404),
+      '/busy': status(503)
+    })
+    folder = mkdtempSync(join(root, 'test', '.cli-'))
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    writeFileSync(
+      join(folder, '.remarkrc.mjs'),
+      [
+        `import remarkGfm from 'remark-gfm'`,
+        `import recommended, {configure} from ${JSON.stringify(entry)}`,
+        `export default {plugins: [remarkGfm, recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, jsxAttributes: {Cite: ['href']}}]],`,
+        `}`,
+        ``
+      ].join('\n')
+    )
+    const origin = web.origin()
+    writeFileSync(
+      join(folder, 'dead.md'),
+      [
+        `# Notes`,
+        ``,
+        `A [fine source](${origin}/ok) and a [dead one](${origin}/gone).`,
+        ``,
+        `<!--lint ignore citation-alive-->`,
+        ``,
+        `We know this one is gone: [kept for history](${origin}/gone?history).`,
+        ``,
+        `* [Last reference](${origin}/gone?last)`,
+        ``
+      ].join('\n')
+    )
+    writeFileSync(join(folder, 'warn.md'), `The server is [busy](${origin}/busy).\n`)
+    writeFileSync(join(folder, 'page.mdx'), `import {Cite} from './cite.js'\n\nAs <Cite href="${origin}/gone?mdx">the study</Cite> shows.\n`)
+  })
+
+  afterAll(async () => {
+    await web.close()
+    rmSync(folder, {recursive: true, force: true})
+  })
+
+  it('reports dead citations at file:line:column, honours lint ignore comments, exits 1', async () => {
+    const {code, lines} = await cli(['dead.md'], folder)
+    expect(code).toBe(1)
+    expect(lines).toEqual([
+      'dead.md',
+      expect.stringMatching(/^3:\d+-3:\d+ error Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`, expected a live source \(`404 Not Found`\) citation-alive remark-lint$/),
+      // The document's last link: kept although it sits after the last leaf node.
+      expect.stringMatching(/^9:20-9:\d+ error Unexpected dead citation `.*\/gone\?last`/),
+      '✖ 2 errors'
+    ])
+  })
+
+  it('only warnings: exit 0; with --frail: exit 1', async () => {
+    const plain = await cli(['warn.md'], folder)
+    expect(plain.code).toBe(0)
+    expect(plain.lines).toEqual([
+      'warn.md',
+      expect.stringMatching(/^1:22-1:\d+ warning Unexpected unverifiable citation .*\(`503 Service Unavailable`\) citation-reachable remark-lint$/),
+      '⚠ 1 warning'
+    ])
+    expect((await cli(['warn.md', '--frail'], folder)).code).toBe(1)
+  })
+
+  it('MDX: configured JSX attributes are citations (with remark-mdx)', async () => {
+    const {code, lines} = await cli(['page.mdx', '--use', 'remark-mdx'], folder)
+    expect(code).toBe(1)
+    expect(lines[1]).toMatch(/^3:16-3:\d+ error Unexpected dead citation `.*\/gone\?mdx`/)
+  })
+})
