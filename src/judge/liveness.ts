@@ -1,6 +1,7 @@
 // Liveness verdict for one citation: status, action, which rule speaks, and its message. Pure.
 
 import {getDomain} from 'tldts'
+import {parseUrl} from '../net/parse-url.js'
 import {redactUrl} from '../net/redact.js'
 import {statusLine} from '../net/status-line.js'
 import type {Action, Citation, SourceReport, Status} from '../types.js'
@@ -75,11 +76,7 @@ export function sameSite(from: string, to: string, resolvers: string[]): boolean
 }
 
 function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.replace(/\.$/, '')
-  } catch {
-    return undefined
-  }
+  return parseUrl(url)?.hostname.replace(/\.$/, '')
 }
 
 function removed(rule: LivenessRule, message: string): Verdict {

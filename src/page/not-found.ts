@@ -1,6 +1,7 @@
 // Soft-404 signs on a page whatever its status: a "not found" title or h1, a not-found URL, not-found wording on a thin page.
 
 import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+import {parseUrl} from '../net/parse-url.js'
 
 export interface NotFoundInput {
   /** Final URL. */
@@ -96,12 +97,8 @@ function isNotFoundLine(line: string): boolean {
 }
 
 function urlSign(href: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return undefined
-  }
+  const url = parseUrl(href)
+  if (!url) return undefined
   const path = url.pathname.toLowerCase()
   const segments = path.split('/').filter((segment) => segment !== '')
   if (

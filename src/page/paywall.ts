@@ -3,6 +3,7 @@
 import {isFalse, type JsonLd} from './json-ld.js'
 import type {Meta} from './scan.js'
 import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+import {parseUrl} from '../net/parse-url.js'
 
 export interface PaywallInput {
   status: number
@@ -101,12 +102,8 @@ function isLoginTitle(text: string): boolean {
 }
 
 function urlSign(href: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return undefined
-  }
+  const url = parseUrl(href)
+  if (!url) return undefined
   const segments = url.pathname.toLowerCase().split('/').map((segment) => segment.replace(/\.[a-z0-9]+$/, ''))
   if (segments.some((segment) => loginSegments.has(segment))) return `login URL ${url.pathname}`
   const host = url.hostname.toLowerCase()
