@@ -6,7 +6,6 @@ import {OptionsError, resolveSettings, type Options, type Settings} from './opti
 import {FixturesError} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
 
-const origin = 'remark-lint-citations:configure'
 
 const configure: Plugin<[(Options | null | undefined)?], Root> = function (options) {
   let settings: Settings | undefined

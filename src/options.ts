@@ -1,7 +1,10 @@
 // Settings shared by every rule: defaults, validation with messages that name the option.
 
+import {cacheOptionProblem, type CacheOption} from './cache/index.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
+import {redactUrl} from './net/redact.js'
+import type {HostLimits} from './verify/scheduler.js'
 
 /** What a user may pass to the `configure` plugin (all optional). */
 export interface Options {
@@ -11,8 +14,20 @@ export interface Options {
   maxRedirects?: number | null | undefined
   /** Bytes of body read per page, counted after decompression (default `2_000_000`). */
   maxBodySize?: number | null | undefined
-  /** Requests in flight at once, over all hosts (default `16`). */
+  /** Requests in flight at once, over all hosts (default `32`). */
   concurrency?: number | null | undefined
+  /** Requests in flight at once to one host (default `4`). */
+  hostConcurrency?: number | null | undefined
+  /** Milliseconds between the starts of two requests to one host (default `50`); a 429 doubles it for the run. */
+  hostInterval?: number | null | undefined
+  /** Per-host overrides, e.g. `{'github.com': {concurrency: 1, interval: 1000}}`. */
+  hosts?: Record<string, Partial<HostLimits>> | null | undefined
+  /** Retries for 408, 429, 5xx and connection resets, with exponential backoff (default `2`; timeouts get one). */
+  retries?: number | null | undefined
+  /** Persistent cache: a folder (default `node_modules/.cache/remark-lint-citations/`), a `redis://` URL, or `false`. */
+  cache?: string | false | null | undefined
+  /** Answer from the cache only and report the rest as not yet checked (editors: no fetching per keystroke). */
+  cacheOnly?: boolean | null | undefined
   /** What a timeout means: `'flagged'` (default: no answer is not proof of death) or `'removed'`. */
   timeoutAction?: 'flagged' | 'removed' | null | undefined
   /** URLs not to check: regular expressions, or strings compiled as such. */
@@ -38,6 +53,12 @@ export interface Settings {
   maxRedirects: number
   maxBodySize: number
   concurrency: number
+  hostConcurrency: number
+  hostInterval: number
+  hosts: Record<string, Partial<HostLimits>>
+  retries: number
+  cache: CacheOption
+  cacheOnly: boolean
   timeoutAction: 'flagged' | 'removed'
   skip: RegExp[]
   jsxAttributes: Record<string, string[]>
@@ -68,6 +89,12 @@ const names = [
   'maxRedirects',
   'maxBodySize',
   'concurrency',
+  'hostConcurrency',
+  'hostInterval',
+  'hosts',
+  'retries',
+  'cache',
+  'cacheOnly',
   'timeoutAction',
   'skip',
   'jsxAttributes',
@@ -102,7 +129,13 @@ export function resolveSettings(options: unknown): Settings {
     timeout: integer(given, 'timeout', 5000, 1),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
     maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
-    concurrency: integer(given, 'concurrency', 16, 1),
+    concurrency: integer(given, 'concurrency', 32, 1),
+    hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
+    hostInterval: integer(given, 'hostInterval', 50, 0),
+    hosts: hostOverrides(given.hosts),
+    retries: integer(given, 'retries', 2, 0),
+    cache: cacheOption(given.cache),
+    cacheOnly: boolean(given, 'cacheOnly'),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
       (value) => compilePattern(value as RegExp | string)
@@ -164,6 +197,44 @@ function compilePattern(value: RegExp | string): RegExp {
   } catch (error) {
     throw new OptionsError(`Unexpected \`skip\` pattern \`${value}\`, expected a valid regular expression (${String(error)})`)
   }
+}
+
+function boolean(given: Record<string, unknown>, name: string): boolean {
+  const value = given[name]
+  if (value === null || value === undefined) return false
+  if (typeof value !== 'boolean') throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected \`true\` or \`false\``)
+  return value
+}
+
+function cacheOption(value: unknown): CacheOption {
+  if (value === null || value === undefined) return undefined
+  const problem = cacheOptionProblem(value)
+  if (problem === undefined) return value as CacheOption
+  // A Redis URL may carry a password: never echo it.
+  const shown = typeof value === 'string' ? redactUrl(value) : show(value)
+  throw new OptionsError(`Unexpected \`cache\` \`${shown}\`, ${problem}`)
+}
+
+function hostOverrides(value: unknown): Record<string, Partial<HostLimits>> {
+  if (value === null || value === undefined) return {}
+  const expected = 'an object such as `{\'github.com\': {concurrency: 1, interval: 1000}}`'
+  if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`hosts\` \`${show(value)}\`, expected ${expected}`)
+  const result: Record<string, Partial<HostLimits>> = {}
+  for (const [host, limits] of Object.entries(value)) {
+    if (typeof limits !== 'object' || limits === null) throw new OptionsError(`Unexpected \`hosts.${host}\` \`${show(limits)}\`, expected ${expected}`)
+    const given = limits as Record<string, unknown>
+    for (const key of Object.keys(given)) {
+      if (key !== 'concurrency' && key !== 'interval') {
+        throw new OptionsError(`Unexpected \`hosts.${host}.${key}\`, expected \`concurrency\` or \`interval\``)
+      }
+    }
+    const field = (key: string, min: number) => integer({[`hosts.${host}.${key}`]: given[key]}, `hosts.${host}.${key}`, min, min)
+    result[host.toLowerCase()] = {
+      ...(given.concurrency === undefined ? {} : {concurrency: field('concurrency', 1)}),
+      ...(given.interval === undefined ? {} : {interval: field('interval', 0)})
+    }
+  }
+  return result
 }
 
 function addressRanges(ranges: string[]): string[] {

@@ -10,14 +10,17 @@ import type {Hop, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
 import {NotRecordedError} from './fixtures.js'
-import {retryDelay} from './retry.js'
+import {parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
+import type {Scheduler} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
 
 export interface InspectDeps {
   transport: Transport
+  scheduler: Scheduler
   addresses: AddressPolicy
   maxRedirects: number
   timeoutMs: number
+  retry: RetryPolicy
   sleep: (ms: number) => Promise<void>
 }
 
@@ -107,15 +110,19 @@ function nextLocation(answer: HopResponse, page: PageFacts): string | null | und
 
 async function attempt(url: URL, deps: InspectDeps): Promise<HopResponse | NetError> {
   for (let count = 1; ; count++) {
-    let outcome: HopResponse | NetError
-    try {
-      outcome = await deps.transport(url)
-    } catch (error) {
-      if (!(error instanceof NetError)) throw error
-      outcome = error
+    const outcome = await deps.scheduler.run(url.hostname, async () => {
+      try {
+        return await deps.transport(url)
+      } catch (error) {
+        if (error instanceof NetError) return error
+        throw error
+      }
+    })
+    if (!(outcome instanceof NetError) && outcome.status === 429) {
+      deps.scheduler.slowDown(url.hostname, parseRetryAfter(outcome.headers['retry-after']) ?? 0)
     }
-    const delay = retryDelay(outcome, count)
-    if (delay === undefined) return outcome
-    await deps.sleep(delay)
+    const wait = retryDelay(outcome, count, deps.retry)
+    if (wait === undefined) return outcome
+    await deps.sleep(wait)
   }
 }

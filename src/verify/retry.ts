@@ -1,10 +1,17 @@
-// When to try a hop again, and how long to wait: timeouts and resets once, 429 after Retry-After.
+// When to try a hop again, and how long to wait: exponential backoff with jitter, Retry-After honoured.
 
 import {NetError} from '../net/errors.js'
 import type {HopResponse} from './transport.js'
 
-/** Longest wait a Retry-After may ask for; longer asks end as "rate limited". */
+/** Longest wait a Retry-After may ask for; a longer ask ends as "rate limited" at once. */
 export const retryAfterCapMs = 10_000
+
+export interface RetryPolicy {
+  /** Retries after the first attempt for 408, 429, 5xx and resets (timeouts get one). */
+  retries: number
+  /** First backoff; doubled on each retry, plus up to as much again of jitter. */
+  baseDelayMs: number
+}
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or invalid. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
@@ -16,12 +23,20 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /** Milliseconds to wait before attempt `attempt + 1`, or undefined to stop trying. */
-export function retryDelay(outcome: HopResponse | NetError, attempt: number): number | undefined {
+export function retryDelay(outcome: HopResponse | NetError, attempt: number, policy: RetryPolicy, random = Math.random): number | undefined {
+  const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (1 + random())
   if (outcome instanceof NetError) {
-    return attempt < 2 && (outcome.code === 'ETIMEDOUT' || outcome.code === 'ECONNRESET') ? 0 : undefined
+    // A timeout already cost a whole hop limit: one more try, as a slow start is common.
+    if (outcome.code === 'ETIMEDOUT') return attempt < 2 ? 0 : undefined
+    return outcome.code === 'ECONNRESET' && attempt <= policy.retries ? backoff : undefined
   }
-  if (outcome.status !== 429 || attempt >= 3) return undefined
+  if (attempt > policy.retries || !isTransient(outcome.status)) return undefined
+  if (outcome.status !== 429) return backoff
   const asked = parseRetryAfter(outcome.headers['retry-after'])
-  if (asked === undefined) return 1000 * attempt
+  if (asked === undefined) return backoff
   return asked <= retryAfterCapMs ? asked : undefined
+}
+
+function isTransient(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599)
 }

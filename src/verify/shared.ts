@@ -36,6 +36,12 @@ function fetchingKey(settings: Settings): string {
     settings.maxRedirects,
     settings.maxBodySize,
     settings.concurrency,
+    settings.hostConcurrency,
+    settings.hostInterval,
+    settings.hosts,
+    settings.retries,
+    settings.cache,
+    settings.cacheOnly,
     settings.allowPrivateAddresses,
     settings.offline,
     resolver

@@ -2,46 +2,98 @@
 
 import {setTimeout as delay} from 'node:timers/promises'
 import {resolve as resolvePath} from 'node:path'
-import pLimit from 'p-limit'
+import {openCache, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
+import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
 import type {SourceReport} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
+import {Scheduler} from './scheduler.js'
 import {liveTransport, type Transport} from './transport.js'
 
 export interface Verifier {
   /** The report for a normalised URL; concurrent and repeated asks share one inspection. */
   verify(url: string): Promise<SourceReport>
-  /** Release sockets (tests, long-lived hosts). */
+  /** Release sockets and the cache connection (tests, long-lived hosts). */
   close(): Promise<void>
 }
 
-export function createVerifier(settings: Settings): Verifier {
+export function createVerifier(settings: Settings, warn: (message: string) => void = warnOnce()): Verifier {
   const addresses = new AddressPolicy(settings.allowPrivateAddresses)
+  const replaying = Boolean(settings.offline && !settings.offline.record)
   const {transport, close} = makeTransport(settings, addresses)
   const deps: InspectDeps = {
     transport,
+    scheduler: new Scheduler({
+      concurrency: settings.concurrency,
+      host: {concurrency: settings.hostConcurrency, interval: settings.hostInterval},
+      hosts: settings.hosts,
+      wait: !replaying
+    }),
     addresses,
     maxRedirects: settings.maxRedirects,
     timeoutMs: settings.timeout,
-    // Replays answer at once, so they do not wait for Retry-After either: same verdict, no delay.
-    sleep: settings.offline && !settings.offline.record ? async () => {} : (ms) => delay(ms)
+    retry: {retries: settings.retries, baseDelayMs: 500},
+    // Replays answer at once, so they do not wait for backoffs either: same verdict, no delay.
+    sleep: replaying ? async () => {} : (ms) => delay(ms)
   }
-  const limit = pLimit(settings.concurrency)
+  // Fixtures are the source of truth offline; a cache would only make replays depend on history.
+  // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
+  const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
+  const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
   const reports = new Map<string, Promise<SourceReport>>()
+
+  async function check(url: string): Promise<SourceReport> {
+    const cached = await cache.get(url)
+    if (cached) return cached
+    if (settings.cacheOnly) return notYetChecked(url)
+    const report = await inspect(url, deps)
+    await cache.set(url, report)
+    return report
+  }
+
   return {
     verify(url) {
       let report = reports.get(url)
       if (!report) {
-        report = limit(() => inspect(url, deps))
+        report = check(url)
         reports.set(url, report)
       }
       return report
     },
-    close
+    async close() {
+      await Promise.all([close(), cache.close()])
+    }
+  }
+}
+
+function notYetChecked(url: string): SourceReport {
+  const redacted = redactUrl(url)
+  return {
+    url: redacted,
+    finalUrl: redacted,
+    hops: [],
+    status: undefined,
+    liveness: 'unverified',
+    reason: 'not yet checked: cache only',
+    errorCode: undefined,
+    permanentRedirect: false,
+    page: undefined,
+    elapsedMs: 0,
+    checkedAt: new Date().toISOString()
+  }
+}
+
+/** Cache warnings (corrupt entries, an unreachable Redis) go to stderr once each: they never fail a run. */
+function warnOnce(): (message: string) => void {
+  const seen = new Set<string>()
+  return (message) => {
+    if (seen.has(message)) return
+    seen.add(message)
+    process.emitWarning(message, {code: 'REMARK_LINT_CITATIONS_CACHE'})
   }
 }
 

@@ -1,0 +1,135 @@
+// What one cache entry holds and is called: key, stored value, checks on the way back. Pure.
+
+import {createHash} from 'node:crypto'
+import type {Liveness, SourceReport} from '../types.js'
+
+/**
+ * Bump when SourceReport (or what the cache stores) changes shape: every key carries it, and
+ * the file store keeps each version in its own folder, so an entry of another version is
+ * simply a miss (and old folders can be deleted by hand).
+ */
+export const SCHEMA_VERSION = 1
+
+/** Namespace in Keyv and Redis (`remark-lint-citations::v1:…` in Redis). */
+export const NAMESPACE = 'remark-lint-citations'
+
+/**
+ * Passages are the biggest part of a report (up to a page of text). The cache keeps at most
+ * this many bytes of passage text (UTF-8) per report, in page order: whole passages while they
+ * fit, then the start of the next one. A cached report therefore may carry less text than a
+ * fresh one; titles, anchors and every other field are stored as they are.
+ */
+export const PASSAGE_BYTES_CAP = 32 * 1024
+
+/** A report as stored: the report plus when it was stored (ISO time). */
+export type StoredReport = SourceReport & {storedAt: string}
+
+/**
+ * The key of a normalised URL (after any rewrite). The URL is hashed so that keys have a fixed
+ * length and never carry a secret that a URL might hold; `scope`, when given, is hashed in too
+ * (settings that change what a report says, so that changing them is a miss).
+ */
+export function cacheKey(url: string, scope?: string): string {
+  const scoped = scope ? `${sha256(scope).slice(0, 16)}:` : ''
+  return `v${SCHEMA_VERSION}:${scoped}${sha256(url)}`
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/** The value to store: passages capped (see PASSAGE_BYTES_CAP), `storedAt` added. */
+export function toStored(report: SourceReport, now: Date = new Date()): StoredReport {
+  const page = report.page ? {...report.page, passages: capPassages(report.page.passages)} : report.page
+  return {...report, page, storedAt: now.toISOString()}
+}
+
+/** Passages in order, at most `cap` bytes of UTF-8 in all; the one that crosses the cap is cut. */
+export function capPassages(passages: string[], cap: number = PASSAGE_BYTES_CAP): string[] {
+  const kept: string[] = []
+  let left = cap
+  for (const passage of passages) {
+    const size = Buffer.byteLength(passage, 'utf8')
+    if (size <= left) {
+      kept.push(passage)
+      left -= size
+      continue
+    }
+    const head = cutUtf8(passage, left)
+    if (head) kept.push(head)
+    break
+  }
+  return kept
+}
+
+/** The longest start of `text` whose UTF-8 form fits in `bytes`, never splitting a character. */
+function cutUtf8(text: string, bytes: number): string {
+  let size = 0
+  let end = 0
+  for (const char of text) {
+    const width = Buffer.byteLength(char, 'utf8')
+    if (size + width > bytes) break
+    size += width
+    end += char.length
+  }
+  return text.slice(0, end)
+}
+
+const livenesses = new Set<Liveness>([
+  'alive',
+  'dead',
+  'unsafe',
+  'malformed',
+  'timeout',
+  'blocked',
+  'paywalled',
+  'forbidden',
+  'server-error',
+  'too-many-redirects',
+  'unexpected-status',
+  'network-error',
+  'unverified',
+  'error'
+])
+
+/**
+ * The report in a stored value, or undefined when the value is not a report of this schema
+ * (a hand-edited file, a key written by something else). `storedAt` is dropped.
+ */
+export function fromStored(value: unknown): SourceReport | undefined {
+  if (!isRecord(value)) return undefined
+  const {storedAt, ...report} = value
+  if (typeof storedAt !== 'string') return undefined
+  if (
+    typeof report.url !== 'string' ||
+    typeof report.finalUrl !== 'string' ||
+    !Array.isArray(report.hops) ||
+    !report.hops.every((hop) => isRecord(hop) && typeof hop.url === 'string' && typeof hop.status === 'number') ||
+    !(report.status === undefined || typeof report.status === 'number') ||
+    !livenesses.has(report.liveness as Liveness) ||
+    typeof report.reason !== 'string' ||
+    !(report.errorCode === undefined || typeof report.errorCode === 'string') ||
+    typeof report.permanentRedirect !== 'boolean' ||
+    !(report.page === undefined || isPage(report.page)) ||
+    typeof report.elapsedMs !== 'number' ||
+    typeof report.checkedAt !== 'string'
+  ) {
+    return undefined
+  }
+  return report as unknown as SourceReport
+}
+
+function isPage(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.titles) &&
+    Array.isArray(value.anchors) &&
+    Array.isArray(value.passages) &&
+    value.passages.every((passage) => typeof passage === 'string') &&
+    typeof value.truncated === 'boolean'
+  )
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,240 @@
+// A keyv 5 store adapter on the file system: one JSON file per entry, written atomically.
+//
+// Layout: `<dir>/<first 2 hex of sha256(key)>/<sha256(key)>.json`, one small human-readable
+// JSON file per key (`{key, expires, data}`); no index file, so nothing has to be read,
+// locked or rewritten as a whole.
+//
+// - Atomic: an entry is written to a unique temporary file in its own folder
+//   (`<hash>.json.<pid>.<random>.tmp`) and renamed into place, so a reader sees the old entry
+//   or the new one, never half of one, also when a writer is killed mid-write. Concurrent
+//   writers of one key each rename a whole file: the last rename wins.
+// - Leftover temporary files (a killed writer) are never read; the first write into a folder
+//   in a process removes those older than an hour.
+// - An entry that does not parse, or is not an entry (garbage, a truncated or empty file), is
+//   reported through `onUnreadable` (once per store), treated as missing and deleted; the next
+//   `set` writes it again.
+// - Expiry: `expires` (ms since the epoch, or null) is checked on read; Keyv checks its own
+//   `expires` inside `data` too. Expired entries are deleted when read; entries that are never
+//   read again stay until `clear()` (or until someone deletes the folder).
+//
+// Not fsync'd: a killed process cannot leave a partial file behind (rename), and a power cut
+// that leaves an empty or partial file is handled as an unreadable entry.
+
+import {randomBytes} from 'node:crypto'
+import {EventEmitter} from 'node:events'
+import {mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile} from 'node:fs/promises'
+import {dirname, join} from 'node:path'
+import {setTimeout as delay} from 'node:timers/promises'
+import type {KeyvStoreAdapter, StoredData} from 'keyv'
+import {sha256} from './entry.js'
+
+export interface FileStoreOptions {
+  /** Folder of the store; created on first write. */
+  dir: string
+  /** Told about the first unreadable entry of this store (later ones are only deleted). */
+  onUnreadable?: ((file: string, problem: string) => void) | undefined
+  /** Temporary files older than this (ms) are removed when a folder is first written to (default one hour). */
+  staleTempMs?: number | undefined
+}
+
+/** One file on disk. */
+interface FileEntry {
+  key: string
+  /** Milliseconds since the epoch, or null for "never". */
+  expires: number | null
+  data: unknown
+}
+
+const tempSuffix = '.tmp'
+
+export class FileStore extends EventEmitter implements KeyvStoreAdapter {
+  readonly opts: {dir: string}
+  namespace?: string | undefined
+  readonly dir: string
+  private readonly onUnreadable: ((file: string, problem: string) => void) | undefined
+  private readonly staleTempMs: number
+  private reportedUnreadable = false
+  /** Shard folders known to exist (and swept of stale temporary files) in this process. */
+  private readonly ready = new Map<string, Promise<void>>()
+
+  constructor(options: FileStoreOptions) {
+    super()
+    this.dir = options.dir
+    this.opts = {dir: options.dir}
+    this.onUnreadable = options.onUnreadable
+    this.staleTempMs = options.staleTempMs ?? 60 * 60 * 1000
+  }
+
+  /** The file holding `key`. */
+  fileFor(key: string): string {
+    const hash = sha256(key)
+    return join(this.dir, hash.slice(0, 2), `${hash}.json`)
+  }
+
+  async get<Value>(key: string): Promise<StoredData<Value> | undefined> {
+    const file = this.fileFor(key)
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch (error) {
+      if (isMissing(error)) return undefined
+      // EACCES, EISDIR, EIO…: not an entry we can use.
+      this.reportUnreadable(file, describe(error), false)
+      return undefined
+    }
+    let entry: unknown
+    try {
+      entry = JSON.parse(text)
+    } catch (error) {
+      this.reportUnreadable(file, text.trim() === '' ? 'empty file' : `not JSON (${describe(error)})`, true)
+      return undefined
+    }
+    if (!isEntry(entry)) {
+      this.reportUnreadable(file, 'not a cache entry', true)
+      return undefined
+    }
+    // Another key with the same hash is not going to happen; a copied file might.
+    if (entry.key !== key) return undefined
+    if (entry.expires !== null && Date.now() > entry.expires) {
+      await unlink(file).catch(() => {})
+      return undefined
+    }
+    return entry.data as StoredData<Value>
+  }
+
+  async getMany<Value>(keys: string[]): Promise<Array<StoredData<Value | undefined>>> {
+    return Promise.all(keys.map((key) => this.get<Value>(key)))
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (await this.get(key)) !== undefined
+  }
+
+  /** Writes `value` (anything JSON can hold) for `key`, kept `ttl` ms (none: forever). Throws when the disk refuses. */
+  async set(key: string, value: unknown, ttl?: number): Promise<boolean> {
+    const file = this.fileFor(key)
+    const folder = dirname(file)
+    const entry: FileEntry = {key, expires: typeof ttl === 'number' && ttl > 0 ? Date.now() + ttl : null, data: value}
+    const text = JSON.stringify(entry, null, 2) + '\n'
+    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}${tempSuffix}`
+    await this.prepare(folder)
+    try {
+      try {
+        await writeFile(temp, text, {flag: 'wx'})
+      } catch (error) {
+        // The folder went away (clear(), or someone deleted the cache): make it again, once.
+        if (!isMissing(error)) throw error
+        this.ready.delete(folder)
+        await this.prepare(folder)
+        await writeFile(temp, text, {flag: 'wx'})
+      }
+      await renameInPlace(temp, file)
+    } catch (error) {
+      await rm(temp, {force: true}).catch(() => {})
+      throw error
+    }
+    return true
+  }
+
+  async delete(key: string): Promise<boolean> {
+    try {
+      await unlink(this.fileFor(key))
+      return true
+    } catch (error) {
+      if (isMissing(error)) return false
+      throw error
+    }
+  }
+
+  async deleteMany(keys: string[]): Promise<boolean> {
+    const results = await Promise.all(keys.map((key) => this.delete(key)))
+    return results.every(Boolean)
+  }
+
+  /** Removes every entry of this store (its whole folder). */
+  async clear(): Promise<void> {
+    this.ready.clear()
+    await rm(this.dir, {recursive: true, force: true})
+  }
+
+  async disconnect(): Promise<void> {}
+
+  /**
+   * An entry that cannot be used: told to `onUnreadable` if it is the first of this store, and
+   * (when `remove`) deleted, since it would be reported again on every run; the next `set`
+   * writes a good one.
+   */
+  reportUnreadable(file: string, problem: string, remove = true): void {
+    if (!this.reportedUnreadable) {
+      this.reportedUnreadable = true
+      this.onUnreadable?.(file, problem)
+    }
+    if (remove) unlink(file).catch(() => {})
+  }
+
+  /** Makes `folder` and, the first time in this process, removes its stale temporary files. */
+  private prepare(folder: string): Promise<void> {
+    let ready = this.ready.get(folder)
+    if (!ready) {
+      ready = mkdir(folder, {recursive: true}).then(() => {
+        // Not awaited: sweeping is housekeeping and must not slow the first write.
+        void this.sweep(folder)
+      })
+      ready.catch(() => this.ready.delete(folder))
+      this.ready.set(folder, ready)
+    }
+    return ready
+  }
+
+  private async sweep(folder: string): Promise<void> {
+    try {
+      const names = await readdir(folder)
+      const cutoff = Date.now() - this.staleTempMs
+      await Promise.all(
+        names
+          .filter((name) => name.endsWith(tempSuffix))
+          .map(async (name) => {
+            const path = join(folder, name)
+            const info = await stat(path).catch(() => undefined)
+            if (info && info.mtimeMs < cutoff) await rm(path, {force: true}).catch(() => {})
+          })
+      )
+    } catch {
+      // Housekeeping only.
+    }
+  }
+}
+
+/** `rename`, retried briefly where the platform refuses to replace a file that is open (Windows). */
+async function renameInPlace(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rename(from, to)
+      return
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (attempt >= 5 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error
+      await delay(10 * 2 ** attempt)
+    }
+  }
+}
+
+function isEntry(value: unknown): value is FileEntry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const entry = value as Record<string, unknown>
+  return (
+    typeof entry.key === 'string' &&
+    (entry.expires === null || (typeof entry.expires === 'number' && Number.isFinite(entry.expires))) &&
+    'data' in entry &&
+    entry.data !== undefined
+  )
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,122 @@
+// How long a SourceReport may be reused, by outcome. Pure: no clock, no I/O.
+//
+// Only outcomes that say something about the source are cached. Outcomes that say something
+// about this run (a timeout, a 5xx, a 429, a reset, an internal error) are never cached by
+// default, so one bad minute does not stick for a day (lychee's history: cache successes and
+// stable failures, never errors). `unsafe` and `malformed` are decided without fetching, and
+// `unverified` means "we do not know": those three and `error` are never cached, whatever the
+// policy says.
+
+import type {SourceReport} from '../types.js'
+
+const hour = 60 * 60 * 1000
+const day = 24 * hour
+
+/** Milliseconds a report of each class is kept; `0` means never cached. */
+export interface TtlPolicy {
+  /** `alive`: 2xx, also after a redirect. */
+  alive: number
+  /** `dead` with a status: 404, 410. Short: a hard 404 may be a deploy in progress. */
+  notFound: number
+  /** `dead` without a usable answer: no such host, connection refused, redirect loop. */
+  unreachable: number
+  /** `paywalled`: 401 / 402 / 403 with paywall or login signs. */
+  paywalled: number
+  /** `forbidden`: 401 / 402 / 403 without a better explanation. */
+  forbidden: number
+  /** `blocked` by a bot wall or challenge page (not a 429). */
+  botWall: number
+  /** `too-many-redirects`: a chain longer than the cap that does not loop. */
+  tooManyRedirects: number
+  /** `unexpected-status`: another 4xx, or a 3xx without a location. */
+  unexpectedStatus: number
+  /** `blocked` because of 429 after retries (reason starts with `rate limited`). */
+  rateLimited: number
+  /** `timeout`: no answer within the limit, after a retry. */
+  timeout: number
+  /** `server-error`: 5xx. */
+  serverError: number
+  /** `network-error`: reset, TLS or protocol failure. */
+  networkError: number
+}
+
+export type TtlClass = keyof TtlPolicy
+
+export const defaultTtlPolicy: Readonly<TtlPolicy> = Object.freeze({
+  alive: day,
+  notFound: hour,
+  unreachable: hour,
+  paywalled: day,
+  forbidden: day,
+  botWall: day,
+  tooManyRedirects: day,
+  unexpectedStatus: hour,
+  rateLimited: 0,
+  timeout: 0,
+  serverError: 0,
+  networkError: 0
+})
+
+export const ttlClasses = Object.keys(defaultTtlPolicy) as TtlClass[]
+
+/**
+ * The defaults with `overrides` applied. Throws a RangeError that names the class for an
+ * unknown class or a value that is not a finite number of milliseconds of at least 0.
+ */
+export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPolicy {
+  const policy: TtlPolicy = {...defaultTtlPolicy}
+  if (overrides === null || overrides === undefined) return policy
+  for (const [name, value] of Object.entries(overrides)) {
+    if (!(ttlClasses as string[]).includes(name)) {
+      throw new RangeError(
+        `Unexpected cache TTL class \`${name}\`, expected one of ${ttlClasses.map((item) => '`' + item + '`').join(', ')}`
+      )
+    }
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new RangeError(`Unexpected cache TTL \`${name}\` \`${String(value)}\`, expected milliseconds (0 = never cache)`)
+    }
+    policy[name as TtlClass] = Math.round(value)
+  }
+  return policy
+}
+
+/** The TTL class of a report, or undefined when its outcome is never cached. */
+export function ttlClass(report: Pick<SourceReport, 'liveness' | 'status' | 'reason'>): TtlClass | undefined {
+  switch (report.liveness) {
+    case 'alive':
+      return 'alive'
+    case 'dead':
+      return report.status === 404 || report.status === 410 ? 'notFound' : 'unreachable'
+    case 'paywalled':
+      return 'paywalled'
+    case 'forbidden':
+      return 'forbidden'
+    case 'blocked':
+      return report.status === 429 || /^rate limited\b/i.test(report.reason) ? 'rateLimited' : 'botWall'
+    case 'too-many-redirects':
+      return 'tooManyRedirects'
+    case 'unexpected-status':
+      return 'unexpectedStatus'
+    case 'timeout':
+      return 'timeout'
+    case 'server-error':
+      return 'serverError'
+    case 'network-error':
+      return 'networkError'
+    // Decided without fetching, not known, or our own failure: never cached.
+    case 'unsafe':
+    case 'malformed':
+    case 'unverified':
+    case 'error':
+      return undefined
+  }
+}
+
+/** Milliseconds to keep `report`, or undefined when it must not be cached. */
+export function ttlFor(report: Pick<SourceReport, 'liveness' | 'status' | 'reason'>, policy: TtlPolicy = defaultTtlPolicy): number | undefined {
+  const name = ttlClass(report)
+  if (name === undefined) return undefined
+  const ttl = policy[name]
+  return ttl > 0 ? ttl : undefined
+}

@@ -1,0 +1,234 @@
+// The Redis cache against a real `redis-server` on 127.0.0.1 (started here, on a free port).
+// Without `redis-server` on PATH these tests fail when CI is set, and are skipped otherwise.
+
+import {execFile} from 'node:child_process'
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer, type AddressInfo, type Server, type Socket} from 'node:net'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
+import {createClient} from '@keyv/redis'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {cacheKey, openCache, REDIS_TIMEOUT_MS, type SourceCache} from '../src/cache/index.js'
+import type {SourceReport} from '../src/types.js'
+import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
+
+const run = promisify(execFile)
+const root = resolve(import.meta.dirname, '..')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function report(overrides: Partial<SourceReport> = {}): SourceReport {
+  return {
+    url: 'https://example.com/a',
+    finalUrl: 'https://example.com/a',
+    hops: [{url: 'https://example.com/a', status: 200}],
+    status: 200,
+    liveness: 'alive',
+    // Starts with a colon: Keyv's serialiser escapes such strings, and must unescape them.
+    reason: ':200 OK',
+    errorCode: undefined,
+    permanentRedirect: false,
+    page: {
+      titles: [{source: 'og:title', text: 'A page'}],
+      anchors: ['intro'],
+      siteName: undefined,
+      botWall: undefined,
+      paywall: undefined,
+      notFound: undefined,
+      refresh: undefined,
+      passages: ['One.', 'Two.'],
+      contentType: 'text/html',
+      truncated: false
+    },
+    elapsedMs: 3,
+    checkedAt: '2025-01-02T03:04:05.000Z',
+    ...overrides
+  }
+}
+
+function viaJson(value: SourceReport): SourceReport {
+  return JSON.parse(JSON.stringify(value)) as SourceReport
+}
+
+describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
+  let redis: Redis
+  const opened: SourceCache[] = []
+  const open = (url: string, warnings: string[], ttl?: Parameters<typeof openCache>[2]) => {
+    const cache = openCache(url, (message) => warnings.push(message), ttl)
+    opened.push(cache)
+    return cache
+  }
+
+  beforeAll(async () => {
+    if (!hasRedis) {
+      throw new Error(
+        'redis-server is not on PATH, and CI is set: the Redis cache tests need a real server (apt-get install redis-server)'
+      )
+    }
+    redis = await startRedis()
+  })
+
+  afterAll(async () => {
+    await Promise.all(opened.map((cache) => cache.close()))
+    await redis?.stop()
+  })
+
+  /** The few commands the tests use to look at what the cache wrote. */
+  interface RawClient {
+    get(key: string): Promise<string | null>
+    pTTL(key: string): Promise<number>
+    exists(key: string): Promise<number>
+  }
+
+  /** A raw client, to look at what the cache wrote. */
+  async function raw<T>(use: (client: RawClient) => Promise<T>): Promise<T> {
+    const client = createClient({url: redis.url})
+    await client.connect()
+    try {
+      return await use(client as unknown as RawClient)
+    } finally {
+      client.destroy()
+    }
+  }
+
+  it('round trips a report, under a namespaced key with a Redis TTL', async () => {
+    const warnings: string[] = []
+    const url = 'https://example.com/round-trip'
+    const cache = open(redis.url, warnings)
+    await cache.set(url, report())
+    expect(await cache.get(url)).toEqual(viaJson(report()))
+    const key = `remark-lint-citations::${cacheKey(url)}`
+    const [stored, ttl] = await raw(async (client) => [await client.get(key), await client.pTTL(key)] as const)
+    expect(JSON.parse(stored!).value.storedAt).toEqual(expect.any(String))
+    expect(ttl).toBeGreaterThan(23 * 3_600_000)
+    expect(ttl).toBeLessThanOrEqual(24 * 3_600_000)
+    expect(warnings).toEqual([])
+  })
+
+  it('honours the TTL', async () => {
+    const warnings: string[] = []
+    const url = 'https://example.com/short-lived'
+    const cache = open(redis.url, warnings, {alive: 50})
+    await cache.set(url, report())
+    expect(await cache.get(url)).toBeDefined()
+    await sleep(150)
+    expect(await cache.get(url)).toBeUndefined()
+    expect(await raw((client) => client.exists(`remark-lint-citations::${cacheKey(url)}`))).toBe(0)
+    expect(warnings).toEqual([])
+  })
+
+  it('does not store outcomes that are never cached', async () => {
+    const warnings: string[] = []
+    const url = 'https://example.com/slow'
+    const cache = open(redis.url, warnings)
+    await cache.set(url, report({liveness: 'timeout', status: undefined, reason: 'no answer within 5 s', page: undefined}))
+    expect(await cache.get(url)).toBeUndefined()
+    expect(await raw((client) => client.exists(`remark-lint-citations::${cacheKey(url)}`))).toBe(0)
+  })
+
+  it('two machines (two clients) see each other’s entries', async () => {
+    const warnings: string[] = []
+    const first = open(redis.url, warnings)
+    const second = open(redis.url, warnings)
+    await first.set('https://example.com/from-first', report({reason: 'first'}))
+    await second.set('https://example.com/from-second', report({reason: 'second'}))
+    expect((await second.get('https://example.com/from-first'))?.reason).toBe('first')
+    expect((await first.get('https://example.com/from-second'))?.reason).toBe('second')
+    expect(warnings).toEqual([])
+  })
+
+  it('a Redis that is down is one warning, then no cache, quickly', async () => {
+    const warnings: string[] = []
+    const port = await freePort()
+    const started = Date.now()
+    const cache = openCache(`redis://user:s3cret@127.0.0.1:${port}`, (message) => warnings.push(message))
+    expect(await cache.get('https://example.com/a')).toBeUndefined()
+    await cache.set('https://example.com/a', report())
+    expect(await cache.get('https://example.com/a')).toBeUndefined()
+    await cache.close()
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      new RegExp(`^Cannot use the Redis citation cache \`redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}\`, continuing without a cache: .*ECONNREFUSED`)
+    )
+    expect(warnings[0]).not.toContain('s3cret')
+  })
+
+  it('a Redis that accepts but never answers costs one bounded wait', async () => {
+    const sockets = new Set<Socket>()
+    const silent: Server = createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const {port} = silent.address() as AddressInfo
+    try {
+      const warnings: string[] = []
+      const started = Date.now()
+      const cache = openCache(`redis://127.0.0.1:${port}`, (message) => warnings.push(message))
+      expect(await cache.get('https://example.com/a')).toBeUndefined()
+      const waited = Date.now() - started
+      expect(waited).toBeGreaterThanOrEqual(REDIS_TIMEOUT_MS - 100)
+      expect(waited).toBeLessThan(REDIS_TIMEOUT_MS + 1500)
+      expect(await cache.get('https://example.com/b')).toBeUndefined()
+      expect(Date.now() - started - waited).toBeLessThan(100)
+      await cache.close()
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/^Cannot use the Redis citation cache `redis:\/\/127\.0\.0\.1:\d+`, continuing without a cache: /)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+
+  it('a Redis that goes away mid-run is one warning, then no cache', async () => {
+    const doomed = await startRedis()
+    try {
+      const warnings: string[] = []
+      const cache = open(doomed.url, warnings)
+      await cache.set('https://example.com/a', report())
+      expect(await cache.get('https://example.com/a')).toBeDefined()
+      await doomed.stop()
+      expect(await cache.get('https://example.com/a')).toBeUndefined()
+      await cache.set('https://example.com/b', report())
+      await cache.close()
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/^Cannot use the Redis citation cache /)
+    } finally {
+      await doomed.stop()
+    }
+  })
+
+  it('lets the process exit after close, with Redis up or down', async () => {
+    const built = join(root, 'dist', 'src', 'cache', 'index.js')
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` (npm test builds first)`)
+    const folder = mkdtempSync(join(tmpdir(), 'citation-cache-exit-'))
+    try {
+      const script = join(folder, 'exit.mjs')
+      writeFileSync(
+        script,
+        `
+import {openCache} from ${JSON.stringify(pathToFileURL(built).href)}
+const cache = openCache(process.argv[2], (message) => console.log('warning: ' + message))
+const url = 'https://example.com/exit'
+await cache.set(url, ${JSON.stringify(report())})
+console.log('hit: ' + ((await cache.get(url)) !== undefined))
+await cache.close()
+const closedAt = performance.now()
+process.on('exit', () => console.log('lingered: ' + Math.round(performance.now() - closedAt)))
+`
+      )
+      // Nothing may hold the event loop after close: no timer, no socket, no reconnect.
+      const lingered = (stdout: string) => Number(/lingered: (\d+)/.exec(stdout)?.[1])
+      const up = await run(process.execPath, [script, redis.url], {timeout: 10_000})
+      expect(up.stdout).toMatch(/^hit: true\nlingered: \d+\n$/)
+      expect(lingered(up.stdout)).toBeLessThan(500)
+      const down = await run(process.execPath, [script, `redis://127.0.0.1:${await freePort()}`], {timeout: 10_000})
+      expect(down.stdout).toMatch(/^warning: Cannot use the Redis citation cache .*\nhit: false\nlingered: \d+\n$/)
+      expect(lingered(down.stdout)).toBeLessThan(500)
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
+  })
+})

@@ -1,0 +1,120 @@
+// Politeness against real loopback servers: per-host limits, gaps, 429 slowdowns, retries, keep-alive.
+
+import type {IncomingMessage} from 'node:http'
+import {afterEach, describe, expect, it} from 'vitest'
+import {resolveSettings, type Options} from '../src/options.js'
+import {createVerifier, type Verifier} from '../src/verify/verifier.js'
+import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
+
+const cleanup: Array<() => Promise<void>> = []
+afterEach(async () => {
+  await Promise.all(cleanup.splice(0).map((close) => close()))
+})
+
+async function setup(routes: Record<string, Handler>, options: Options = {}): Promise<{web: Web; verifier: Verifier}> {
+  const web = await startWeb(routes)
+  const verifier = createVerifier(resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, cache: false, ...options}))
+  cleanup.push(() => verifier.close(), () => web.close())
+  return {web, verifier}
+}
+
+/** A handler answering after `ms`, recording in-flight counts and start times per host. */
+function slow(ms: number, seen: {inFlight: Map<string, number>; max: Map<string, number>; starts: number[]}): Handler {
+  return (request: IncomingMessage, response) => {
+    const host = request.headers.host ?? ''
+    const now = (seen.inFlight.get(host) ?? 0) + 1
+    seen.inFlight.set(host, now)
+    seen.max.set(host, Math.max(seen.max.get(host) ?? 0, now))
+    seen.starts.push(Date.now())
+    setTimeout(() => {
+      seen.inFlight.set(host, (seen.inFlight.get(host) ?? 1) - 1)
+      html('ok')(request, response)
+    }, ms)
+  }
+}
+
+function tracker() {
+  return {inFlight: new Map<string, number>(), max: new Map<string, number>(), starts: [] as number[]}
+}
+
+describe('scheduler', () => {
+  it('never has more requests in flight to one host than hostConcurrency, while other hosts proceed', async () => {
+    const seen = tracker()
+    const {web, verifier} = await setup({'/page': slow(80, seen)}, {hostConcurrency: 2, hostInterval: 0})
+    const urls = ['a', 'b', 'c'].flatMap((host) => Array.from({length: 6}, (_, index) => `http://${host}.test:${web.port}/page?${index}`))
+    const reports = await Promise.all(urls.map((url) => verifier.verify(url)))
+    expect(reports.every((report) => report.liveness === 'alive')).toBe(true)
+    expect([...seen.max.values()]).toEqual([2, 2, 2])
+  })
+
+  it('keeps the minimum gap between request starts to one host, and honours per-host overrides', async () => {
+    const seen = tracker()
+    const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostConcurrency: 4, hostInterval: 0, hosts: {'polite.test': {interval: 150}}})
+    await Promise.all(Array.from({length: 4}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
+    const gaps = seen.starts.slice(1).map((start, index) => start - seen.starts[index]!)
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(140)
+  })
+
+  it('a 429 is retried after Retry-After (seconds or HTTP date) and slows that host for the rest of the run', async () => {
+    let first = true
+    const seen = tracker()
+    const {web, verifier} = await setup(
+      {
+        '/limited': (request, response) => {
+          if (first) {
+            first = false
+            status(429, {'retry-after': new Date(Date.now() + 1000).toUTCString()})(request, response)
+          } else html('ok')(request, response)
+        },
+        '/page': slow(1, seen)
+      },
+      {hostInterval: 0}
+    )
+    const origin = web.origin('busy.test')
+    expect((await verifier.verify(`${origin}/limited`)).liveness).toBe('alive')
+    expect(web.hits('/limited')).toBe(2)
+    await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
+    const gaps = seen.starts.slice(1).map((start, index) => start - seen.starts[index]!)
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(240)
+  })
+
+  it('retries 408, 5xx and resets with backoff, then reports the last answer', async () => {
+    const counts: Record<string, number> = {}
+    const flaky = (code: number): Handler => (request, response) => {
+      const key = request.url ?? ''
+      counts[key] = (counts[key] ?? 0) + 1
+      if (counts[key] === 1) status(code)(request, response)
+      else html('ok')(request, response)
+    }
+    const {web, verifier} = await setup({
+      '/408': flaky(408),
+      '/503': flaky(503),
+      '/reset': (request, response) => {
+        counts.reset = (counts.reset ?? 0) + 1
+        if (counts.reset === 1) request.socket.destroy()
+        else html('ok')(request, response)
+      },
+      '/down': status(502)
+    }, {retries: 2})
+    const origin = web.origin('site.test')
+    for (const path of ['/408', '/503', '/reset']) expect((await verifier.verify(origin + path)).liveness).toBe('alive')
+    const down = await verifier.verify(`${origin}/down`)
+    expect(down.liveness).toBe('server-error')
+    expect(web.hits('/down')).toBe(3)
+  })
+
+  it('reuses keep-alive connections to a host', async () => {
+    const clientPorts = new Set<number>()
+    const {web, verifier} = await setup(
+      {
+        '/page': (request, response) => {
+          clientPorts.add(request.socket.remotePort ?? 0)
+          html('ok')(request, response)
+        }
+      },
+      {hostConcurrency: 1, hostInterval: 0}
+    )
+    for (let index = 0; index < 10; index++) await verifier.verify(`http://keep.test:${web.port}/page?${index}`)
+    expect(clientPorts.size).toBeLessThanOrEqual(2) // ten requests, at most two sockets
+  })
+})
