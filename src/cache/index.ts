@@ -230,6 +230,8 @@ class RedisCache extends KeyvCache {
   private readonly ready: Promise<Keyv | undefined>
   private broken = false
   private closed = false
+  /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
+  private inFlight = 0
 
   constructor(
     url: string,
@@ -255,6 +257,8 @@ class RedisCache extends KeyvCache {
     this.ready = withTimeout(connecting, REDIS_TIMEOUT_MS, `no connection within ${REDIS_TIMEOUT_MS / 1000} s`).then(
       () => {
         if (this.broken || this.closed) return undefined
+        // An idle connection must not keep `remark` running after its last file.
+        if (this.inFlight === 0) this.client.unref()
         const store = new KeyvRedis(this.client as unknown as RedisClientConnectionType, {
           namespace: NAMESPACE,
           throwOnConnectError: true,
@@ -286,7 +290,10 @@ class RedisCache extends KeyvCache {
   }
 
   protected override bound<T>(operation: Promise<T>): Promise<T> {
-    return withTimeout(operation, REDIS_TIMEOUT_MS, `no answer within ${REDIS_TIMEOUT_MS / 1000} s`)
+    if (this.inFlight++ === 0 && this.client.isOpen) this.client.ref()
+    return withTimeout(operation, REDIS_TIMEOUT_MS, `no answer within ${REDIS_TIMEOUT_MS / 1000} s`).finally(() => {
+      if (--this.inFlight === 0 && this.client.isOpen) this.client.unref()
+    })
   }
 
   protected failed(_action: 'read' | 'write', error: unknown): void {

@@ -1,0 +1,149 @@
+// The cache through the whole pipeline: warm runs fetch nothing, failures are never kept, entries are
+// judged again on read, cacheOnly never fetches, and two processes sharing one Redis fetch each URL once.
+
+import {execFile} from 'node:child_process'
+import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lint} from './helpers/lint.js'
+import {hasRedis, startRedis, type Redis} from './helpers/redis.js'
+import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+let web: Web
+let origin: string
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/ok': html('Fine'),
+    '/gone': status(404),
+    '/busy': status(503),
+    '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response)
+  })
+  origin = web.origin('site.test')
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await web.close()
+})
+
+/** A new "process": forget the in-memory verifiers, keep the cache on disk. */
+async function nextRun(markdown: string, options: Record<string, unknown>) {
+  await closeSharedVerifiers()
+  return lint(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, ...options})
+}
+
+function hits(): number {
+  return ['/ok', '/gone', '/busy', '/moved'].reduce((sum, path) => sum + web.hits(path), 0)
+}
+
+describe('file cache', () => {
+  it('a warm run sends no request for cached outcomes and reports the same messages', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const markdown = `[a](${origin}/ok) [b](${origin}/gone) [c](${origin}/moved).\n`
+    const cold = await nextRun(markdown, {cache})
+    const before = hits()
+    const warm = await nextRun(markdown, {cache})
+    expect(warm.messages).toEqual(cold.messages)
+    expect(cold.messages).toHaveLength(2)
+    expect(hits()).toBe(before)
+  })
+
+  it('5xx (and timeouts, 429s, network errors) are never cached: the next run asks again', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const markdown = `[a](${origin}/busy).\n`
+    await nextRun(markdown, {cache})
+    const before = web.hits('/busy')
+    expect((await nextRun(markdown, {cache})).messages).toHaveLength(1)
+    expect(web.hits('/busy')).toBe(before + 1)
+  })
+
+  it('cached reports are judged again against the current options', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const markdown = `[a](${origin}/moved).\n`
+    expect((await nextRun(markdown, {cache})).messages).toEqual([expect.stringContaining('to another site')])
+    const before = hits()
+    expect((await nextRun(markdown, {cache, redirectResolvers: ['site.test']})).messages).toEqual([])
+    expect(hits()).toBe(before)
+  })
+
+  it('a corrupt entry is a warning and is fetched again; the run still reports', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const markdown = `[b](${origin}/gone?corrupt).\n`
+    await nextRun(markdown, {cache})
+    const folder = join(cache, 'v1')
+    for (const shard of readdirSync(folder)) {
+      for (const entry of readdirSync(join(folder, shard))) writeFileSync(join(folder, shard, entry), '{"key": "v1:')
+    }
+    const warnings: string[] = []
+    const listener = (warning: Error) => warnings.push(warning.message)
+    process.on('warning', listener)
+    const before = web.hits('/gone')
+    const again = await nextRun(markdown, {cache})
+    process.off('warning', listener)
+    expect(again.messages).toEqual([expect.stringContaining('(`404 Not Found`)')])
+    expect(web.hits('/gone')).toBe(before + 1)
+    expect(warnings).toEqual([expect.stringMatching(/^Cannot read citation cache entry `.*`/)])
+  })
+
+  it('cacheOnly answers from the cache and reports the rest as not yet checked, without any request', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    await nextRun(`[b](${origin}/gone?editor).\n`, {cache})
+    const before = hits()
+    const {messages} = await nextRun(`[b](${origin}/gone?editor) and [new](${origin}/ok?typed).\n`, {cache, cacheOnly: true})
+    expect(messages).toEqual([
+      expect.stringContaining('(`404 Not Found`) [citation-alive, error]'),
+      expect.stringContaining('(`not yet checked: cache only`) [citation-reachable]')
+    ])
+    expect(hits()).toBe(before)
+  })
+})
+
+describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
+  let redis: Redis
+  const folders: string[] = []
+
+  beforeAll(async () => {
+    redis = await startRedis()
+  })
+
+  afterAll(async () => {
+    await redis?.stop()
+    for (const folder of folders) rmSync(folder, {recursive: true, force: true})
+  })
+
+  /** One "machine": its own folder (and so its own file cache), the real remark CLI, the shared Redis. */
+  async function machine(name: string, urls: string[]): Promise<string> {
+    const folder = mkdtempSync(join(root, 'test', `.machine-${name}-`))
+    folders.push(folder)
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    writeFileSync(
+      join(folder, '.remarkrc.mjs'),
+      `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
+        `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], cache: ${JSON.stringify(redis.url)}}]]}\n`
+    )
+    writeFileSync(join(folder, 'doc.md'), urls.map((url) => `* [x](${url})`).join('\n') + '\n')
+    const output = await promisify(execFile)(join(root, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color'], {cwd: folder}).catch(
+      (error: {stderr: string}) => error
+    )
+    return output.stderr
+  }
+
+  it('two machines with one Redis fetch each URL once between them', async () => {
+    const base = `http://127.0.0.1:${web.port}`
+    const urls = [`${base}/ok?shared`, `${base}/gone?shared`, `${base}/moved?shared`]
+    const before = {ok: web.hits('/ok'), gone: web.hits('/gone'), moved: web.hits('/moved')}
+    const first = await machine('a', urls)
+    const second = await machine('b', [...urls].reverse())
+    expect(web.hits('/gone') - before.gone).toBe(1)
+    expect(web.hits('/moved') - before.moved).toBe(1)
+    expect(web.hits('/ok') - before.ok).toBe(1) // /moved ends at other.test, which the CLI's resolver never finds
+    expect(first).toContain('Unexpected dead citation')
+    expect(second).toContain('Unexpected dead citation')
+  })
+})
