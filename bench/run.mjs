@@ -626,11 +626,11 @@ function report(results, machine) {
 
 const awkwardLabels = {botwall: 'bot wall', paywall: 'paywall', always429: 'always 429', first429: '429 first', rate429: '429 over 2 in flight'}
 
-function describeKinds(byKind) {
-  return Object.entries(byKind)
-    .sort((a, b) => b[1] - a[1])
-    .map(([kind, count]) => `${kind} ${count}`)
-    .join(', ')
+function describeKinds(byKind, top = 8) {
+  const entries = Object.entries(byKind).sort((a, b) => b[1] - a[1])
+  const shown = entries.slice(0, top).map(([kind, count]) => `${kind} ${count}`)
+  const rest = entries.slice(top).reduce((sum, [, count]) => sum + count, 0)
+  return shown.join(', ') + (rest > 0 ? `, other ${rest}` : '')
 }
 
 // ---------------------------------------------------------------------------------------------------------------

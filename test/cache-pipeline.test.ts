@@ -22,6 +22,7 @@ beforeAll(async () => {
     '/ok': html('Fine'),
     '/gone': status(404),
     '/busy': status(503),
+    '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response)
   })
   origin = web.origin('site.test')
@@ -134,7 +135,18 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
     return output.stderr
   }
 
-  it('two machines with one Redis fetch each URL once between them', async () => {
+  it('two machines at the same time, one Redis: each URL fetched once between them', async () => {
+    const base = `http://127.0.0.1:${web.port}`
+    const urls = ['/slow?a', '/slow?b', '/slow?c', '/gone?together'].map((path) => base + path)
+    const before = {slow: web.hits('/slow'), gone: web.hits('/gone')}
+    const [first, second] = await Promise.all([machine('c', urls), machine('d', [...urls].reverse())])
+    expect(web.hits('/slow') - before.slow).toBe(3)
+    expect(web.hits('/gone') - before.gone).toBe(1)
+    expect(first).toContain('Unexpected dead citation')
+    expect(second).toContain('Unexpected dead citation')
+  })
+
+  it('two machines one after the other, one Redis: the second fetches nothing', async () => {
     const base = `http://127.0.0.1:${web.port}`
     const urls = [`${base}/ok?shared`, `${base}/gone?shared`, `${base}/moved?shared`]
     const before = {ok: web.hits('/ok'), gone: web.hits('/gone'), moved: web.hits('/moved')}

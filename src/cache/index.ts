@@ -25,6 +25,13 @@ export interface SourceCache {
   get(url: string): Promise<SourceReport | undefined>
   /** Stores a report if its outcome is cacheable (see TTL policy); never throws (a failing store is a warning). */
   set(url: string, report: SourceReport): Promise<void>
+  /**
+   * Claims the fetching of `url` for `ms` among every process sharing this cache: true when this
+   * process should fetch it, false while another one is at it. Local caches always say true.
+   */
+  claim(url: string, ms: number): Promise<boolean>
+  /** Gives a claim back early (the outcome was not cacheable, so waiters must fetch themselves). */
+  release(url: string): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
@@ -87,6 +94,8 @@ export function openCache(
 const noCache: SourceCache = {
   get: async () => undefined,
   set: async () => {},
+  claim: async () => true,
+  release: async () => {},
   close: async () => {}
 }
 
@@ -107,7 +116,7 @@ abstract class KeyvCache implements SourceCache {
   protected abstract keyv(): Promise<Keyv | undefined>
   protected abstract failed(action: 'read' | 'write', error: unknown): void
   protected abstract invalid(key: string): void
-  protected abstract release(): Promise<void>
+  protected abstract shutdown(): Promise<void>
 
   async get(url: string): Promise<SourceReport | undefined> {
     try {
@@ -139,9 +148,16 @@ abstract class KeyvCache implements SourceCache {
     return write
   }
 
+  /** One process per cache folder fetches what it needs; only a shared store has others to wait for. */
+  async claim(_url: string, _ms: number): Promise<boolean> {
+    return true
+  }
+
+  async release(_url: string): Promise<void> {}
+
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending])
-    await this.release()
+    await this.shutdown()
   }
 
   /** Bounds one store operation (Redis); the file store needs no bound. */
@@ -213,7 +229,7 @@ class FileCache extends KeyvCache {
     this.store.reportUnreadable(this.store.fileFor(key), 'not a citation report')
   }
 
-  protected async release(): Promise<void> {
+  protected async shutdown(): Promise<void> {
     this.closed = true
   }
 }
@@ -304,7 +320,31 @@ class RedisCache extends KeyvCache {
     // Something else wrote under our namespace; a miss is enough.
   }
 
-  protected async release(): Promise<void> {
+  /** `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. */
+  override async claim(url: string, ms: number): Promise<boolean> {
+    try {
+      if (!(await this.keyv())) return true
+      const answer = await this.bound(this.client.set(this.leaseKey(url), String(process.pid), {NX: true, PX: ms}))
+      return answer === 'OK'
+    } catch (error) {
+      this.fail(error)
+      return true
+    }
+  }
+
+  override async release(url: string): Promise<void> {
+    try {
+      if (await this.keyv()) await this.bound(this.client.del(this.leaseKey(url)))
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  private leaseKey(url: string): string {
+    return `${NAMESPACE}:lease:${cacheKey(url, this.scope)}`
+  }
+
+  protected async shutdown(): Promise<void> {
     if (this.closed) return
     this.closed = true
     if (this.broken) return

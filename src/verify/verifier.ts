@@ -14,6 +14,9 @@ import {inspect, type InspectDeps} from './inspect.js'
 import {Scheduler} from './scheduler.js'
 import {liveTransport, type Transport} from './transport.js'
 
+/** How often a process waiting on another one's fetch looks for its answer. */
+const leasePollMs = 200
+
 export interface Verifier {
   /** The report for a normalised URL; concurrent and repeated asks share one inspection. */
   verify(url: string): Promise<SourceReport>
@@ -46,12 +49,22 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
   const reports = new Map<string, Promise<SourceReport>>()
 
+  // Long enough for the slowest inspection: every hop timing out twice, plus backoffs.
+  const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
+
   async function check(url: string): Promise<SourceReport> {
     const cached = await cache.get(url)
     if (cached) return cached
     if (settings.cacheOnly) return notYetChecked(url)
+    // Another machine sharing the cache is fetching it: wait for its answer instead of asking twice.
+    while (!(await cache.claim(url, leaseMs))) {
+      await delay(leasePollMs)
+      const shared = await cache.get(url)
+      if (shared) return shared
+    }
     const report = await inspect(url, deps)
     await cache.set(url, report)
+    await cache.release(url)
     return report
   }
 
