@@ -3,7 +3,7 @@
 // lives on loopback addresses only (127.0.1.1–127.0.1.200; refused URLs on 127.0.2.x). Nothing leaves the machine.
 //
 //   node bench/run.mjs [--scale small|large|both] [--skip-peers] [--no-build]
-//                      [--host-concurrency N] [--host-interval MS] [--budget 540] [--port 47310]
+//                      [--host-concurrency N] [--host-interval MS] [--budget 360] [--port 47310]
 //
 // Our tool runs with the package's defaults, plus `cache` (a fresh folder for the cold run) and, when given on the
 // command line, `hostConcurrency` / `hostInterval`. BENCH_NEW_OPTIONS=0 leaves those options out (for a src/ that
@@ -40,7 +40,7 @@ let newOptions = process.env.BENCH_NEW_OPTIONS !== '0'
 const runStarted = performance.now()
 
 function parseArgs(argv) {
-  const out = {scale: 'both', skipPeers: false, build: true, hostConcurrency: undefined, hostInterval: undefined, budget: 540, port: defaultPort, out: join(benchDir, 'results.md')}
+  const out = {scale: 'both', skipPeers: false, build: true, hostConcurrency: undefined, hostInterval: undefined, budget: 360, port: defaultPort, out: join(benchDir, 'results.md')}
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const value = () => {
@@ -111,32 +111,41 @@ function runChild(cmd, argv, {cwd = root, timeoutMs}) {
       timedOut = true
       killGroup(child)
     }, Math.max(1, timeoutMs))
-    // Without /usr/bin/time: sample the child's high-water mark from /proc.
+    // Backup for /usr/bin/time (absent, or killed at the time limit): sample the tree's high-water marks in /proc.
     let polledKb = 0
-    const poll = timeBinary
-      ? undefined
-      : setInterval(() => {
-          try {
-            const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))
-            if (match) polledKb = Math.max(polledKb, Number(match[1]))
-          } catch {}
-        }, 50)
+    const poll = setInterval(() => (polledKb = Math.max(polledKb, treeHighWater(child.pid))), 100)
     child.on('error', (error) => err.push(Buffer.from(String(error))))
     child.on('close', (code, signal) => {
       const wallMs = performance.now() - started
       clearTimeout(timer)
-      if (poll) clearInterval(poll)
+      clearInterval(poll)
       running.delete(child)
       let rssKb = polledKb || undefined
+      let rssSampled = true
       if (timeBinary && existsSync(rssFile)) {
         const lines = readFileSync(rssFile, 'utf8').trim().split('\n')
         const last = Number(lines.at(-1))
-        if (Number.isFinite(last) && last > 0) rssKb = last
+        if (Number.isFinite(last) && last > 0) (rssKb = last), (rssSampled = false)
         rmSync(rssFile, {force: true})
       }
-      resolve({code, signal, timedOut, wallMs, rssKb, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')})
+      resolve({code, signal, timedOut, wallMs, rssKb, rssSampled, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')})
     })
   })
+}
+
+/** Largest VmHWM (peak RSS, kB) among `pid` and its descendants; 0 where /proc cannot tell. */
+function treeHighWater(pid, depth = 0) {
+  let kb = 0
+  try {
+    const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    if (match) kb = Number(match[1])
+    if (depth < 3) {
+      for (const next of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
+        kb = Math.max(kb, treeHighWater(Number(next), depth + 1))
+      }
+    }
+  } catch {}
+  return kb
 }
 
 function killGroup(child) {
@@ -319,9 +328,36 @@ function mlcVerdicts(result) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Time plan: every step has a limit and a floor; a step may use its limit, but never the floors of the steps after
+// it, and nothing runs past the budget.
+
+const stepLimits = {
+  small: {plain: [60, 15], cold: [90, 45], warm: [60, 30], linkinator: [90, 30], mlc: [120, 30]},
+  large: {plain: [60, 15], cold: [150, 45], warm: [90, 30], linkinator: [120, 30], mlc: [90, 30]}
+}
+
+function makePlan(scaleNames, deadline) {
+  const steps = []
+  for (const name of scaleNames) {
+    for (const kind of ['plain', 'cold', 'warm', ...(args.skipPeers ? [] : ['linkinator', 'mlc'])]) steps.push({id: `${name}/${kind}`, limit: stepLimits[name][kind][0], floor: stepLimits[name][kind][1]})
+  }
+  return {
+    /** Milliseconds this step may take, or undefined when the budget is spent. */
+    take(id) {
+      const index = steps.findIndex((step) => step.id === id)
+      const step = steps[index]
+      const later = steps.slice(index + 1).reduce((sum, next) => sum + next.floor, 0)
+      const left = (deadline - performance.now()) / 1000 - 2
+      if (left < 5) return undefined
+      return Math.round(Math.min(left, Math.max(step.floor, Math.min(step.limit, left - later))) * 1000)
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // One scale
 
-async function runScale(name, world, web, deadline) {
+async function runScale(name, world, web, plan) {
   const scale = scales[name]
   const dir = join(corpusRoot, name)
   const corpus = generateCorpus(world, scale, dir)
@@ -348,20 +384,32 @@ async function runScale(name, world, web, deadline) {
   )
 
   const rows = []
-  const step = async (tool, kind, makeRun, verdicts, limitMs) => {
-    const left = deadline - performance.now() - 5000
-    if (left < 5000) {
+  // Plain remark and the warm run are short and noisy: up to `repeat` runs (time allowing), the median wall time, the
+  // largest RSS, and the first run's requests.
+  const step = async (tool, kind, makeRun, verdicts, planId, repeat = 1) => {
+    const timeoutMs = plan.take(`${name}/${planId}`)
+    if (timeoutMs === undefined) {
       log(`${name}: ${tool} skipped (time budget spent)`)
       rows.push({tool, kind, skipped: 'time budget spent'})
       return undefined
     }
-    const timeoutMs = Math.min(limitMs, left)
-    await settle(web)
-    web.reset()
     log(`${name}: ${tool} (limit ${Math.round(timeoutMs / 1000)} s)`)
-    const result = await makeRun(timeoutMs)
-    await settle(web)
-    const stats = web.stats()
+    const until = performance.now() + timeoutMs
+    const runs = []
+    let stats
+    for (let i = 0; i < repeat; i++) {
+      const left = until - performance.now()
+      if (i > 0 && (runs[0].timedOut || runs[0].wallMs > 20_000 || left < 2 * runs.at(-1).wallMs + 1000)) break
+      await settle(web)
+      web.reset()
+      runs.push(await makeRun(Math.max(1000, left)))
+      await settle(web)
+      if (i === 0) stats = web.stats()
+    }
+    const walls = runs.map((run) => run.wallMs).sort((a, b) => a - b)
+    const result = {...runs[0], wallMs: runs[0].timedOut ? runs[0].wallMs : walls[(walls.length - 1) >> 1], runs: walls.length}
+    const sizes = runs.map((run) => run.rssKb).filter(Boolean)
+    if (sizes.length > 0) result.rssKb = Math.max(...sizes)
     const verdict = verdicts ? verdicts(result) : undefined
     const row = {tool, kind, result, stats: summarizeStats(stats, expected, world), verdict, timeoutMs, notes: []}
     if (verdict) row.scores = score(verdict.dead, truth)
@@ -375,14 +423,23 @@ async function runScale(name, world, web, deadline) {
       }
     }
     rows.push(row)
-    const status = result.timedOut ? `TIMED OUT after ${(result.wallMs / 1000).toFixed(1)} s` : `${(result.wallMs / 1000).toFixed(2)} s, exit ${result.code ?? result.signal}`
+    const status = result.timedOut
+      ? `TIMED OUT after ${(result.wallMs / 1000).toFixed(1)} s`
+      : `${(result.wallMs / 1000).toFixed(2)} s${runs.length > 1 ? ` (median of ${runs.length}: ${walls.map((ms) => (ms / 1000).toFixed(2)).join(', ')})` : ''}, exit ${result.code ?? result.signal}`
     log(`${name}: ${tool}: ${status}, ${row.stats.total} requests, peak RSS ${result.rssKb ? Math.round(result.rssKb / 1024) + ' MB' : '?'}`)
     for (const note of row.notes) log(`${name}: ${tool}: ${note}`)
     return row
   }
 
   const remarkArgs = [dir, '--no-stdout', '--quiet', '--no-color']
-  await step('remark (no plugins)', 'plain', (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--no-config'], {timeoutMs: t}), undefined, 120_000)
+  await step('remark (no plugins)', 'plain', (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--no-config'], {timeoutMs: t}), undefined, 'plain', 3)
+
+  rmSync(cacheDir, {recursive: true, force: true})
+  rmSync(workDir, {recursive: true, force: true})
+  mkdirSync(workDir, {recursive: true})
+  const ours = (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--rc-path', rcFile], {cwd: workDir, timeoutMs: t})
+  await step('remark-lint-citations cold', 'cold', ours, oursVerdicts, 'cold')
+  await step(newOptions ? 'remark-lint-citations warm' : 'remark-lint-citations 2nd run', 'warm', ours, oursVerdicts, 'warm', 3)
 
   if (!args.skipPeers) {
     await step(
@@ -390,24 +447,17 @@ async function runScale(name, world, web, deadline) {
       'peer',
       (t) => runChild(node22, [join(peersDir, 'node_modules', 'linkinator', 'build', 'src', 'cli.js'), '*.md', '--markdown', '--format', 'json'], {cwd: dir, timeoutMs: t}),
       linkinatorVerdicts,
-      240_000
+      'linkinator'
     )
+    // One process over the folder (its multi-file mode): files one after another, 2 links at a time in each.
     await step(
       `markdown-link-check ${peerVersions['markdown-link-check']}`,
       'peer',
       (t) => runChild(node22, [join(peersDir, 'node_modules', 'markdown-link-check', 'markdown-link-check'), relative(root, dir)], {timeoutMs: t}),
       mlcVerdicts,
-      name === 'small' ? 150_000 : 120_000
+      'mlc'
     )
   }
-
-  rmSync(cacheDir, {recursive: true, force: true})
-  rmSync(workDir, {recursive: true, force: true})
-  mkdirSync(workDir, {recursive: true})
-  const ours = (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--rc-path', rcFile], {cwd: workDir, timeoutMs: t})
-  const ourLimit = name === 'small' ? 120_000 : 240_000
-  await step('remark-lint-citations cold', 'cold', ours, oursVerdicts, ourLimit)
-  await step(newOptions ? 'remark-lint-citations warm' : 'remark-lint-citations 2nd run', 'warm', ours, oursVerdicts, ourLimit)
   return {name, scale, corpus, bound, truth, rows, limits}
 }
 
@@ -519,15 +569,15 @@ function report(results, machine) {
         continue
       }
       const r = row.result
-      let wall = seconds(r.wallMs)
+      let wall = seconds(r.wallMs) + (r.runs > 1 ? ` (median of ${r.runs})` : '')
       if (r.timedOut) {
         wall = `> ${seconds(r.wallMs)} (timed out`
         if (row.verdict?.filesDone) wall += `; ${row.verdict.filesDone}/${run.scale.files} files done, ≈ ${Math.round(((r.wallMs / row.verdict.filesDone) * run.scale.files) / 1000)} s for all`
         wall += ')'
       }
       const flag = row.notes.length > 0 ? ' ⚠' : ''
-      const ratio = (r.wallMs / run.bound.bound).toFixed(2)
-      const rss = r.rssKb ? Math.round(r.rssKb / 1024) : '?'
+      const ratio = (r.timedOut ? '> ' : '') + (r.wallMs / run.bound.bound).toFixed(2)
+      const rss = r.rssKb ? (r.rssSampled ? '≈ ' : '') + Math.round(r.rssKb / 1024) : '?'
       const s = row.stats
       const sc = row.scores
       const partial = r.timedOut ? ' (partial)' : ''
@@ -543,7 +593,8 @@ function report(results, machine) {
       'requests past what a polite client needs (one per URL and redirect hop, plus the 429 retries of the package policy), including requests for URLs ' +
       'in code; *dead found* is the truly dead URLs (404, 410, refused) called dead; *awkward* URLs are alive but walled, paywalled or rate limited; ' +
       'counts are unique URLs. Ours calls dead what it reports as an error (`citation-alive`, `citation-url-safety`); linkinator what it reports ' +
-      'BROKEN; markdown-link-check what it marks ✖. ⚠: see the notes.',
+      'BROKEN; markdown-link-check what it marks ✖. Peak RSS is the maximum resident set size from /usr/bin/time; ≈: sampled from /proc (a run killed at its ' +
+      'time limit). ⚠: see the notes.',
     ''
   )
   for (const run of results) {
@@ -570,7 +621,7 @@ function report(results, machine) {
     if (cold) lines.push(`- Cold: ${seconds(cold.result.wallMs)} s = ${(cold.result.wallMs / b.bound).toFixed(2)} × bound (target ≤ 1.5: ${ok(cold.result.wallMs <= 1.5 * b.bound)}).`)
     if (warm && plain) {
       lines.push(
-        `- ${newOptions ? 'Warm' : 'Second run (no cache option)'}: ${seconds(warm.result.wallMs)} s = ${(warm.result.wallMs / plain.result.wallMs).toFixed(2)} × plain remark ` +
+        `- ${newOptions ? 'Warm' : 'Second run (no `cache` option: warm only if the package caches by default)'}: ${seconds(warm.result.wallMs)} s = ${(warm.result.wallMs / plain.result.wallMs).toFixed(2)} × plain remark ` +
           `(target ≤ 1.2: ${ok(warm.result.wallMs <= 1.2 * plain.result.wallMs)}); ${warm.stats.total} requests (target 0)` +
           (warm.stats.total > 0 ? `: ${describeKinds(warm.stats.byKind)}.` : '.')
       )
@@ -655,12 +706,11 @@ async function main() {
   const {world, web} = await startWebOnFreePort((port) => buildWorld({port}), args.port)
   log(`simulated web: ${world.hosts.length} hosts on 127.0.1.1–127.0.1.${world.hosts.length}:${world.port}, ${world.urls.length} URLs`)
   await checkRefusedAddresses(world)
-  const deadline = performance.now() + args.budget * 1000
+  const names = args.scale === 'both' ? ['small', 'large'] : [args.scale]
+  const plan = makePlan(names, performance.now() + args.budget * 1000)
   const results = []
   try {
-    for (const name of args.scale === 'both' ? ['small', 'large'] : [args.scale]) {
-      results.push(await runScale(name, world, web, deadline))
-    }
+    for (const name of names) results.push(await runScale(name, world, web, plan))
   } finally {
     await web.close()
   }

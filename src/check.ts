@@ -21,6 +21,8 @@ declare module 'vfile' {
     /** Set by `configure` when the settings are unusable: rules then stay silent. */
     citationSettingsFailed: boolean
     citationChecks: Promise<CheckedCitation[]>
+    /** The settled checks, once `citationChecks` has resolved. */
+    citationResults: CheckedCitation[]
   }
 }
 
@@ -28,7 +30,9 @@ let defaults: Settings | undefined
 
 export function checkFile(tree: Root, file: VFile): Promise<CheckedCitation[]> {
   if (file.data.citationSettingsFailed) return Promise.resolve([])
-  file.data.citationChecks ??= run(tree, file, file.data.citationSettings ?? (defaults ??= resolveSettings({})))
+  file.data.citationChecks ??= run(tree, file, file.data.citationSettings ?? (defaults ??= resolveSettings({}))).then(
+    (results) => (file.data.citationResults = results)
+  )
   return file.data.citationChecks
 }
 

@@ -2,6 +2,7 @@
 
 import type {Plugin} from 'unified'
 import type {Root} from 'mdast'
+import {checkFile} from './check.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 import {FixturesError} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
@@ -19,10 +20,11 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error
     problem = error.message
   }
-  return (_, file) => {
+  return (tree, file) => {
     if (settings) {
       file.data.citationSettings = settings
-      return
+      // All fetching happens here, before any rule, so that the rules report synchronously: see rule.ts.
+      return checkFile(tree, file).then(() => undefined)
     }
     file.data.citationSettingsFailed = true
     const message = file.message(problem!, {ruleId: 'configure', source: 'remark-lint-citations'})

@@ -14,11 +14,11 @@ export interface Options {
   maxRedirects?: number | null | undefined
   /** Bytes of body read per page, counted after decompression (default `2_000_000`). */
   maxBodySize?: number | null | undefined
-  /** Requests in flight at once, over all hosts (default `32`). */
+  /** Requests in flight at once, over all hosts (default `128`). */
   concurrency?: number | null | undefined
-  /** Requests in flight at once to one host (default `4`). */
+  /** Requests in flight at once to one host (default `4`); each 429 lowers it by one for the run. */
   hostConcurrency?: number | null | undefined
-  /** Milliseconds between the starts of two requests to one host (default `50`); a 429 doubles it for the run. */
+  /** Milliseconds between the starts of two requests to one host (default `50`). */
   hostInterval?: number | null | undefined
   /** Per-host overrides, e.g. `{'github.com': {concurrency: 1, interval: 1000}}`. */
   hosts?: Record<string, Partial<HostLimits>> | null | undefined
@@ -129,7 +129,7 @@ export function resolveSettings(options: unknown): Settings {
     timeout: integer(given, 'timeout', 5000, 1),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
     maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
-    concurrency: integer(given, 'concurrency', 32, 1),
+    concurrency: integer(given, 'concurrency', 128, 1),
     hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
     hostInterval: integer(given, 'hostInterval', 50, 0),
     hosts: hostOverrides(given.hosts),

@@ -2,7 +2,7 @@
 // It runs the built package (dist/), which `npm test` builds first.
 
 import {execFile} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
@@ -108,6 +108,20 @@ describe('a project checked against a live (loopback) web', () => {
       expect.stringMatching(/^9:20-9:\d+ error Unexpected dead citation `.*\/gone\?last`/),
       '✖ 2 errors'
     ])
+  })
+
+  it('many files citing the same dead source: every file is reported, none lost', async () => {
+    // Files settle together when they share a fetch; unified-engine once flushed without the ones
+    // already holding an error, and `remark` exited 0 with no output.
+    const many = join(folder, 'many')
+    mkdirSync(many)
+    for (let index = 0; index < 12; index++) {
+      writeFileSync(join(many, `doc-${index}.md`), `See [gone](${web.origin()}/gone?many) in file ${index}.\n`)
+    }
+    const {code, lines} = await cli(['many'], folder)
+    expect(code).toBe(1)
+    expect(lines.filter((line) => /^many\/doc-\d+\.md$/.test(line))).toHaveLength(12)
+    expect(lines.at(-1)).toBe('✖ 12 errors')
   })
 
   it('only warnings: exit 0; with --frail: exit 1', async () => {

@@ -10,7 +10,7 @@ import type {Hop, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
 import {NotRecordedError} from './fixtures.js'
-import {parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
+import {retryDelay, type RetryPolicy} from './retry.js'
 import type {Scheduler} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
 
@@ -118,9 +118,7 @@ async function attempt(url: URL, deps: InspectDeps): Promise<HopResponse | NetEr
         throw error
       }
     })
-    if (!(outcome instanceof NetError) && outcome.status === 429) {
-      deps.scheduler.slowDown(url.hostname, parseRetryAfter(outcome.headers['retry-after']) ?? 0)
-    }
+    if (!(outcome instanceof NetError) && outcome.status === 429) deps.scheduler.slowDown(url.hostname)
     const wait = retryDelay(outcome, count, deps.retry)
     if (wait === undefined) return outcome
     await deps.sleep(wait)

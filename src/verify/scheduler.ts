@@ -20,9 +20,6 @@ export interface SchedulerOptions {
   wait: boolean
 }
 
-/** Longest gap a run of 429s can push a host to. */
-const maxInterval = 10_000
-
 interface HostState {
   limits: HostLimits
   active: number
@@ -63,11 +60,14 @@ export class Scheduler {
     }
   }
 
-  /** A 429 (or Retry-After): pause the host, and keep it slower for the rest of the run. */
-  slowDown(host: string, pauseMs: number): void {
-    const state = this.#host(host)
-    state.limits.interval = Math.min(maxInterval, Math.max(state.limits.interval * 2, 250))
-    state.nextStart = Math.max(state.nextStart, Date.now() + pauseMs)
+  /**
+   * A 429: one request fewer in flight to that host for the rest of the run (down to one). The
+   * request that got it waits its Retry-After before trying again; the host's other requests do
+   * not (a per-URL 429 would otherwise stall a whole host, and a doubling gap compounds).
+   */
+  slowDown(host: string): void {
+    const limits = this.#host(host).limits
+    limits.concurrency = Math.max(1, limits.concurrency - 1)
   }
 
   /** Current limits of a host (reports, tests). */
