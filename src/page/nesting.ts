@@ -18,7 +18,7 @@ const selfClosing = new Set(['p', 'li', 'dd', 'dt', 'td', 'th', 'tr', 'option', 
  * document that the parser would nest deeper than `limit` is always cut. Real pages come back unchanged.
  */
 export function capNesting(html: string, limit = maxNesting): string {
-  if (html.length < limit * 3) return html
+  if (html.length < limit * 3 || !hasTags(html, limit)) return html
   const stack: string[] = []
   const open = new Map<string, number>()
   const drops: Array<[number, number]> = []
@@ -77,4 +77,14 @@ export function capNesting(html: string, limit = maxNesting): string {
   }
   parts.push(html.slice(from))
   return parts.join('')
+}
+
+/** Whether `html` has at least `count` `<` characters: fewer tags cannot nest `count` deep. */
+function hasTags(html: string, count: number): boolean {
+  let index = -1
+  for (let found = 0; found < count; found++) {
+    index = html.indexOf('<', index + 1)
+    if (index === -1) return false
+  }
+  return true
 }

@@ -57,13 +57,20 @@ export function detectPaywall(input: PaywallInput): string | undefined {
   if (url !== undefined) return url
   const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
   if (input.passwordField && textLength < shortPageChars) return 'login form'
+  // Paywall notices stand near the top; scanning a whole long article for them costs more than it finds.
+  let scanned = 0
   for (const passage of input.passages) {
+    if (scanned > wordingScanChars) break
+    scanned += passage.length
     const folded = fold(passage)
     const phrase = paywallWording.find((candidate) => findPhrase(folded, candidate) !== undefined)
     if (phrase !== undefined) return `paywall wording ${quote(phrase)}`
   }
   return undefined
 }
+
+/** Characters of visible text searched for paywall wording. */
+const wordingScanChars = 20_000
 
 /** schema.org `isAccessibleForFree: false` on any node (JSON-LD or microdata), or on a `hasPart` section. */
 function structuredSign(jsonLd: JsonLd, metas: Meta[]): string | undefined {
