@@ -11,45 +11,13 @@ import {promisify} from 'node:util'
 import {createClient} from '@keyv/redis'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {cacheKey, openCache, REDIS_TIMEOUT_MS, type SourceCache} from '../src/cache/index.js'
-import type {SourceReport} from '../src/types.js'
 import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
+import {report, viaJson} from './helpers/report.js'
 
 const run = promisify(execFile)
 const root = resolve(import.meta.dirname, '..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function report(overrides: Partial<SourceReport> = {}): SourceReport {
-  return {
-    url: 'https://example.com/a',
-    finalUrl: 'https://example.com/a',
-    hops: [{url: 'https://example.com/a', status: 200}],
-    status: 200,
-    liveness: 'alive',
-    // Starts with a colon: Keyv's serialiser escapes such strings, and must unescape them.
-    reason: ':200 OK',
-    errorCode: undefined,
-    permanentRedirect: false,
-    page: {
-      titles: [{source: 'og:title', text: 'A page'}],
-      anchors: ['intro'],
-      siteName: undefined,
-      botWall: undefined,
-      paywall: undefined,
-      notFound: undefined,
-      refresh: undefined,
-      passages: ['One.', 'Two.'],
-      contentType: 'text/html',
-      truncated: false
-    },
-    elapsedMs: 3,
-    checkedAt: '2025-01-02T03:04:05.000Z',
-    ...overrides
-  }
-}
-
-function viaJson(value: SourceReport): SourceReport {
-  return JSON.parse(JSON.stringify(value)) as SourceReport
-}
 
 describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
   let redis: Redis
