@@ -5,6 +5,9 @@ import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 import {redactUrl} from './net/redact.js'
 import type {HostLimits} from './verify/scheduler.js'
+import {boolean, integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
+
+export {OptionsError} from './validate.js'
 
 /** What a user may pass to the `configure` plugin (all optional). */
 export interface Options {
@@ -104,27 +107,8 @@ const names = [
   'resolve'
 ] as const
 
-/** Thrown for an invalid option; the message names the option and what is allowed. */
-export class OptionsError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'OptionsError'
-  }
-}
-
 export function resolveSettings(options: unknown): Settings {
-  if (options === null || options === undefined) options = {}
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new OptionsError(`Unexpected options \`${show(options)}\`, expected an object`)
-  }
-  const given = options as Record<string, unknown>
-  for (const key of Object.keys(given)) {
-    if (!(names as readonly string[]).includes(key)) {
-      throw new OptionsError(
-        `Unexpected option \`${key}\`, expected one of ${names.map((name) => '`' + name + '`').join(', ')}`
-      )
-    }
-  }
+  const given = optionsObject(options, names)
   return {
     timeout: integer(given, 'timeout', 5000, 1),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
@@ -151,44 +135,8 @@ export function resolveSettings(options: unknown): Settings {
   }
 }
 
-function integer(given: Record<string, unknown>, name: string, fallback: number, min: number): number {
-  const value = given[name]
-  if (value === null || value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an integer of at least ${min}`)
-  }
-  return value
-}
 
-function oneOf<T extends string>(given: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
-  const value = given[name]
-  if (value === null || value === undefined) return fallback
-  if (!allowed.includes(value as T)) {
-    throw new OptionsError(
-      `Unexpected \`${name}\` \`${show(value)}\`, expected ${allowed.map((item) => '`' + item + '`').join(' or ')}`
-    )
-  }
-  return value as T
-}
 
-function list(
-  given: Record<string, unknown>,
-  name: string,
-  check: (value: unknown) => boolean,
-  what: string
-): unknown[] {
-  const value = given[name]
-  if (value === null || value === undefined) return []
-  if (!Array.isArray(value)) {
-    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an array of ${what}`)
-  }
-  value.forEach((item, index) => {
-    if (!check(item)) {
-      throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${show(item)}\`, expected ${what}`)
-    }
-  })
-  return value
-}
 
 function compilePattern(value: RegExp | string): RegExp {
   if (value instanceof RegExp) return value
@@ -199,12 +147,6 @@ function compilePattern(value: RegExp | string): RegExp {
   }
 }
 
-function boolean(given: Record<string, unknown>, name: string): boolean {
-  const value = given[name]
-  if (value === null || value === undefined) return false
-  if (typeof value !== 'boolean') throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected \`true\` or \`false\``)
-  return value
-}
 
 function cacheOption(value: unknown): CacheOption {
   if (value === null || value === undefined) return undefined
@@ -281,23 +223,5 @@ function offline(value: unknown): Settings['offline'] {
   return {fixtures, record: record === true}
 }
 
-function optionalFunction(given: Record<string, unknown>, name: string): unknown {
-  const value = given[name]
-  if (value === null || value === undefined) return undefined
-  if (typeof value !== 'function') {
-    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected a function`)
-  }
-  return value
-}
 
-function isString(value: unknown): boolean {
-  return typeof value === 'string'
-}
 
-function show(value: unknown): string {
-  try {
-    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
-}

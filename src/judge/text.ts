@@ -1,0 +1,54 @@
+// Text as the judges compare it: folded (NFKC, case, quotes, dashes), split into words by Unicode rules, stop words.
+
+const WORDS = new Intl.Segmenter(undefined, {granularity: 'word'})
+
+/**
+ * NFKC, lower case, curly quotes and primes to straight ones, every dash and minus to `-`, whitespace collapsed.
+ * NFKC alone leaves curly quotes and en/em dashes as they are, hence the explicit folding.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC`´]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033«»]/g, '"')
+    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * The words of a text, folded, in order: Unicode word segmentation (so Chinese, Japanese and Thai, which
+ * are written without spaces, split into words too); punctuation and spaces dropped. Apostrophes inside
+ * a word stay (`don't`), possessive `'s` goes.
+ */
+export function words(text: string): string[] {
+  const out: string[] = []
+  for (const segment of WORDS.segment(foldText(text))) {
+    if (!segment.isWordLike) continue
+    out.push(segment.segment.replace(/'s$/, ''))
+  }
+  return out
+}
+
+/** English function words: carry no topic, never a brand, never evidence. */
+export const stopWords: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all almost also although always am among an and any are aren\'t around as at ' +
+    'be because been before being below between both but by can cannot could couldn\'t did didn\'t do does doesn\'t ' +
+    'doing don\'t down during each either else enough etc even ever every few for from further had hadn\'t has hasn\'t ' +
+    'have haven\'t having he her here hers herself him himself his how however i if in into is isn\'t it its itself ' +
+    'just least less let like many may me might more most much must my myself neither no nor not now of off often on ' +
+    'once one only or other others otherwise our ours ourselves out over own per perhaps quite rather really same ' +
+    'several shall she should shouldn\'t since so some such than that the their theirs them themselves then there ' +
+    'these they this those though through thus to too toward towards under until up upon us very via was wasn\'t we ' +
+    'were weren\'t what whatever when where whether which while who whom whose why will with within without would ' +
+    'wouldn\'t yet you your yours yourself yourselves says said say according new use used using'
+  ).split(' ')
+)
+
+/** Words that carry meaning: not stop words, not one-character Latin fragments. */
+export function contentWords(text: string): string[] {
+  return words(text).filter((word) => !stopWords.has(word) && !(word.length === 1 && /[a-z]/.test(word)))
+}

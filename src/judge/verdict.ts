@@ -1,0 +1,29 @@
+// What a judge says about one citation: which rule speaks, the status and action, and the message.
+
+import type {Action, Status} from '../types.js'
+
+export type RuleName =
+  | 'citation-alive'
+  | 'citation-reachable'
+  | 'citation-url-safety'
+  | 'citation-title-match'
+  | 'citation-conflict-of-interest'
+  | 'citation-credibility'
+  | 'citation-claim-support'
+  | 'citation-soft-404'
+  | 'citation-fragment'
+
+export interface Verdict {
+  status: Status
+  action: Action
+  /** The rule that reports it; undefined when there is nothing to say. */
+  rule: RuleName | undefined
+  message: string
+  /** A replacement an editor may offer (the end of a permanent redirect, the nearest anchor, the page's title). */
+  expected?: string
+  /**
+   * For rules whose findings differ in certainty (`citation-soft-404`): `true` makes the message an error
+   * whatever the rule's severity, as DESIGN.md asks ("error when certain, warning when likely").
+   */
+  certain?: boolean
+}

@@ -1,0 +1,103 @@
+// Option checks shared by `configure` and the rules: each names the option and what it allows.
+
+/** Thrown for an invalid option; the message names the option and what is allowed. */
+export class OptionsError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'OptionsError'
+  }
+}
+
+export type Given = Record<string, unknown>
+
+/** The options object itself: undefined/null mean `{}`; unknown keys are refused by name. */
+export function optionsObject(value: unknown, allowed: readonly string[], owner = 'options'): Given {
+  if (value === null || value === undefined) return {}
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new OptionsError(`Unexpected ${owner} \`${show(value)}\`, expected an object`)
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new OptionsError(`Unexpected option \`${key}\`, expected one of ${allowed.map((name) => '`' + name + '`').join(', ')}`)
+    }
+  }
+  return value as Given
+}
+
+export function integer(given: Given, name: string, fallback: number, min: number): number {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an integer of at least ${min}`)
+  }
+  return value
+}
+
+/** A number in [min, max], such as a threshold. */
+export function fraction(given: Given, name: string, fallback: number, min = 0, max = 1): number {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected a number from ${min} to ${max}`)
+  }
+  return value
+}
+
+export function oneOf<T extends string>(given: Given, name: string, allowed: readonly T[], fallback: T): T {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (!allowed.includes(value as T)) {
+    throw new OptionsError(
+      `Unexpected \`${name}\` \`${show(value)}\`, expected ${allowed.map((item) => '`' + item + '`').join(' or ')}`
+    )
+  }
+  return value as T
+}
+
+export function list(given: Given, name: string, check: (value: unknown) => boolean, what: string): unknown[] {
+  const value = given[name]
+  if (value === null || value === undefined) return []
+  if (!Array.isArray(value)) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an array of ${what}`)
+  }
+  value.forEach((item, index) => {
+    if (!check(item)) {
+      throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${show(item)}\`, expected ${what}`)
+    }
+  })
+  return value
+}
+
+/** A list of strings. */
+export function strings(given: Given, name: string, what = 'a string'): string[] {
+  return list(given, name, isString, what) as string[]
+}
+
+export function boolean(given: Given, name: string, fallback = false): boolean {
+  const value = given[name]
+  if (value === null || value === undefined) return fallback
+  if (typeof value !== 'boolean') throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected \`true\` or \`false\``)
+  return value
+}
+
+export function optionalFunction(given: Given, name: string): unknown {
+  const value = given[name]
+  if (value === null || value === undefined) return undefined
+  if (typeof value !== 'function') {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected a function`)
+  }
+  return value
+}
+
+export function isString(value: unknown): boolean {
+  return typeof value === 'string'
+}
+
+/** A value as it appears in a message. */
+export function show(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
