@@ -2,7 +2,7 @@
 // As shipped it replays the responses recorded in examples/fixtures.json, so
 // `npm run example` is offline and deterministic; drop `offline` to check the live web.
 import remarkGfm from 'remark-gfm'
-import recommended, {configure} from 'remark-lint-citations'
+import recommended, {configure, citationCredibility} from 'remark-lint-citations'
 
 export default {
   plugins: [
@@ -15,6 +15,8 @@ export default {
         // Not checked at all: your own site, local previews.
         skip: [/^https:\/\/docs\.internal\.example\//]
       }
-    ]
+    ],
+    // Your own verdicts on sources, added to the built-in table.
+    [citationCredibility, ['warn', {lists: ['examples/sources.txt']}]]
   ]
 }

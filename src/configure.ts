@@ -3,6 +3,7 @@
 import type {Plugin} from 'unified'
 import type {Root} from 'mdast'
 import {checkFile} from './check.js'
+import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 import {FixturesError} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
@@ -20,9 +21,12 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error
     problem = error.message
   }
+  // Every plugin of the processor is attached by now (presets are flattened first), rules after this one too.
+  const rules = enabledRules(this.attachers)
   return (tree, file) => {
     if (settings) {
       file.data.citationSettings = settings
+      file.data.citationRules = rules
       // All fetching happens here, before any rule, so that the rules report synchronously: see rule.ts.
       return checkFile(tree, file).then(() => undefined)
     }

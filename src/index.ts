@@ -5,7 +5,8 @@
 
 export {checkFile, type CheckedCitation} from './check.js'
 export {extractCitations, type ExtractOptions} from './extract/index.js'
-export {judgeLiveness, sameSite, type LivenessOptions, type LivenessRule, type Verdict} from './judge/liveness.js'
+export {judgeLiveness, sameSite, type LivenessOptions, type LivenessRule} from './judge/liveness.js'
+export type {RuleName, Verdict} from './judge/verdict.js'
 export {redactUrl} from './net/redact.js'
 export {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 export {FixturesError, type FixtureEntry, type FixtureFile} from './verify/fixtures.js'

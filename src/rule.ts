@@ -1,25 +1,101 @@
 // A lint rule that reports the verdicts one rule owns; `lintRule` makes `<!--lint ignore-->` work.
 
 import type {Root} from 'mdast'
+import type {Plugin, Processor, TransformCallback} from 'unified'
 import {lintRule} from 'unified-lint-rule'
-import {checkFile, type CheckedCitation} from './check.js'
-import type {LivenessRule} from './judge/liveness.js'
+import type {VFile} from 'vfile'
+import {checkFile, settingsOf, type CheckedCitation} from './check.js'
+import type {RuleName, Verdict} from './judge/verdict.js'
+import type {Settings} from './options.js'
 import {reportVerdict} from './report/message.js'
 
 export const homepage = 'https://www.npmjs.com/package/remark-lint-citations'
+
+/** What one rule thinks of one checked citation, given the rule's own options and the shared settings. */
+export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings) => Verdict | undefined
+
+/** A rule plugin carries its name, so `configure` can tell which rules are on (see `enabledRules`). */
+export type CitationRule = Plugin<[unknown?], Root> & {citationRule: RuleName}
+
+/** Messages of verdicts marked `certain`: errors whatever the rule's severity. */
+const certain = new WeakSet<ReturnType<VFile['message']>>()
 
 /**
  * The rules report synchronously when `configure` has already awaited the checks. That matters:
  * unified-engine flushes its file set without waiting for a file that already has a fatal message,
  * so a file that turned fatal in one rule and went on awaiting in the next was never reported, and
  * `remark` exited 0 with no output. Without `configure` (a rule used alone) the rule awaits itself.
+ *
+ * Rule options (`[rule, ['warn', {…}]]`) are parsed once per options object; an invalid one fails
+ * the file with a message that names the option, under the rule's id.
  */
-export function citationRule(name: LivenessRule) {
-  return lintRule<Root>({origin: `remark-lint:${name}`, url: `${homepage}#${name}`}, (tree, file) => {
+export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (value: unknown) => O): CitationRule {
+  const ownsRemoval = removalRules.has(name)
+  const parsed = new WeakMap<object, O>()
+  let defaults: {value: O} | undefined
+  const optionsOf = (value: unknown): O => {
+    if (value === null || value === undefined) return (defaults ??= {value: parseOptions(undefined)}).value
+    if (typeof value !== 'object') return parseOptions(value)
+    let result = parsed.get(value)
+    if (result === undefined) parsed.set(value, (result = parseOptions(value)))
+    return result
+  }
+  const base = lintRule<Root, unknown>({origin: `remark-lint:${name}`, url: `${homepage}#${name}`}, (tree, file, value) => {
+    const options = optionsOf(value)
     const report = (results: CheckedCitation[]) => {
-      for (const checked of results) if (checked.verdict.rule === name) reportVerdict(tree, file, checked)
+      const settings = settingsOf(file)
+      for (const checked of results) {
+        // A citation that must be removed (dead, unsafe, gone) gets that one error, not a pile of judgments on top.
+        if (checked.removed && !ownsRemoval) continue
+        const verdict = judge(checked, options, settings)
+        if (verdict?.rule !== name) continue
+        const message = reportVerdict(tree, file, checked.citation, verdict)
+        if (verdict.certain) certain.add(message)
+      }
     }
     if (file.data.citationResults) return report(file.data.citationResults)
     return checkFile(tree, file).then(report)
   })
+  // unified-lint-rule sets one `fatal` for all of a rule's messages once the rule is done; certain ones are raised after.
+  const plugin = function (this: Processor, config?: unknown) {
+    const transform = (base as unknown as (this: Processor, config?: unknown) => Transform | undefined).call(this, config)
+    if (!transform) return
+    return (tree: Root, file: VFile, next: TransformCallback<Root>) =>
+      transform(tree, file, (error) => {
+        for (const message of file.messages) if (certain.has(message)) message.fatal = true
+        next(error)
+      })
+  }
+  return Object.assign(plugin, {citationRule: name}) as unknown as CitationRule
+}
+
+type Transform = (tree: Root, file: VFile, next: TransformCallback<Root>) => void
+
+/** The rules that say a citation must be removed, so they speak about removed citations. */
+const removalRules = new Set<RuleName>(['citation-alive', 'citation-reachable', 'citation-url-safety', 'citation-soft-404'])
+
+/** The liveness rules report the one liveness verdict `check` made per citation; they take no options. */
+export function livenessRule(name: RuleName): CitationRule {
+  return citationRule(name, (checked) => checked.verdict, noOptions(name))
+}
+
+/** For rules without options: anything but nothing is a mistake worth naming. */
+export function noOptions(name: RuleName): (value: unknown) => undefined {
+  return (value) => {
+    if (value === undefined || value === null || value === true) return undefined
+    throw new Error(`Unexpected options for \`${name}\`, expected none`)
+  }
+}
+
+/** The citation rules an attached plugin list turns on (severity not `off`). */
+export function enabledRules(attachers: ReadonlyArray<readonly [unknown, ...unknown[]]>): Set<RuleName> {
+  const on = new Set<RuleName>()
+  for (const [plugin, config] of attachers) {
+    const name = (plugin as Partial<CitationRule>).citationRule
+    if (name === undefined) continue
+    const level = Array.isArray(config) ? config[0] : config
+    if (level === false || level === 0 || level === 'off') on.delete(name)
+    else on.add(name)
+  }
+  return on
 }

@@ -34,6 +34,11 @@ export interface Citation {
   fragment: string | undefined
   /** The title the text gives the source (title attribute, or link text that reads like a title). */
   citedTitle: string | undefined
+  /**
+   * Where the cited title came from: a title attribute or a quoted title in a footnote (meant as a title),
+   * or link text that reads like one (often a description: judged more leniently).
+   */
+  citedTitleFrom?: 'attribute' | 'text' | 'quote' | undefined
   /** The sentence that cites the source (for a footnote: the sentence holding its reference). */
   claim: string | undefined
   /** The range of the URL's own characters (for `reference`: the reference's range). */
@@ -70,6 +75,8 @@ export interface PageFacts {
   paywall: string | undefined
   /** Why the page looks like a "not found" page although its status says otherwise. */
   notFound: string | undefined
+  /** True when `<meta name=robots>` or `X-Robots-Tag` says `noindex` (error and placeholder pages often do). */
+  noindex?: boolean
   /** `<meta http-equiv=refresh>` target, resolved, when present. */
   refresh: string | undefined
   /** Visible text in reading order, paragraph-sized passages, capped. */

@@ -9,7 +9,7 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
-import {lint} from './helpers/lint.js'
+import {lintLiveness as lint} from './helpers/lint.js'
 import {hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
 

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
-import {lint} from './helpers/lint.js'
+import {lintLiveness as lint} from './helpers/lint.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
 let web: Web

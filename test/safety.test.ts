@@ -2,7 +2,7 @@
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
-import {lint} from './helpers/lint.js'
+import {lintLiveness as lint} from './helpers/lint.js'
 import {html, redirect, startWeb, type Web} from './helpers/web.js'
 import type {Resolve} from '../src/net/lookup.js'
 

@@ -5,8 +5,8 @@
  * Docs and examples: ./readme.md. Settings come from the `configure` plugin.
  */
 
-import {citationRule} from '../../src/rule.js'
+import {livenessRule} from '../../src/rule.js'
 
-const citationReachable = citationRule('citation-reachable')
+const citationReachable = livenessRule('citation-reachable')
 
 export default citationReachable

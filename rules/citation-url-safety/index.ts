@@ -6,8 +6,8 @@
  * Docs and examples: ./readme.md. Settings come from the `configure` plugin.
  */
 
-import {citationRule} from '../../src/rule.js'
+import {livenessRule} from '../../src/rule.js'
 
-const citationUrlSafety = citationRule('citation-url-safety')
+const citationUrlSafety = livenessRule('citation-url-safety')
 
 export default citationUrlSafety

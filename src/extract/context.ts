@@ -66,19 +66,20 @@ export function emit(context: Context, found: Found): void {
     url: found.url,
     normalizedUrl: normalized?.url,
     fragment: fragmentOf(found.url),
-    citedTitle: citedTitle(found),
+    ...citedTitle(found),
     claim: claim(context, found),
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
   })
 }
 
-function citedTitle(found: Found): string | undefined {
-  return (
-    titleAttribute(found.title) ??
-    titleFromText(found.text) ??
-    (found.scope.footnote ? footnoteTitle(found.scope.footnote) : undefined)
-  )
+function citedTitle(found: Found): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {
+  const attribute = titleAttribute(found.title)
+  if (attribute !== undefined) return {citedTitle: attribute, citedTitleFrom: 'attribute'}
+  const text = titleFromText(found.text)
+  if (text !== undefined) return {citedTitle: text, citedTitleFrom: 'text'}
+  const quoted = found.scope.footnote ? footnoteTitle(found.scope.footnote) : undefined
+  return quoted === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: quoted, citedTitleFrom: 'quote'}
 }
 
 /** A footnote's own quoted title, e.g. `[^1]: “Title” https://…`. */

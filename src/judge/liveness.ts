@@ -4,19 +4,10 @@ import {getDomain} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import {redactUrl} from '../net/redact.js'
 import {statusLine} from '../net/status-line.js'
-import type {Action, Citation, SourceReport, Status} from '../types.js'
+import type {Citation, SourceReport, Status} from '../types.js'
+import type {RuleName, Verdict} from './verdict.js'
 
-export type LivenessRule = 'citation-alive' | 'citation-reachable' | 'citation-url-safety'
-
-export interface Verdict {
-  status: Status
-  action: Action
-  /** The rule that reports it; undefined when there is nothing to say. */
-  rule: LivenessRule | undefined
-  message: string
-  /** A replacement URL an editor may offer (the end of a permanent redirect). */
-  expected?: string
-}
+export type LivenessRule = Extract<RuleName, 'citation-alive' | 'citation-reachable' | 'citation-url-safety'>
 
 export interface LivenessOptions {
   timeoutAction: 'flagged' | 'removed'

@@ -11,7 +11,7 @@ import {detectNotFound} from './not-found.js'
 import {detectPaywall} from './paywall.js'
 import {readPassages} from './passages.js'
 import {findRefresh} from './refresh.js'
-import {scan, type Scan} from './scan.js'
+import {metaContents, scan, type Scan} from './scan.js'
 import {readSiteName, readTitles} from './titles.js'
 
 export type {BotWallVendor} from './bot-wall.js'
@@ -82,6 +82,7 @@ function read(response: ResponseView, headers: Record<string, string>, contentTy
     passwordField: scanned.passwordField,
     passages: facts.passages
   })
+  if (/\bnoindex\b|\bnone\b/i.test([headers['x-robots-tag'] ?? '', ...metaContents(scanned.metas, ['robots'])].join(' '))) facts.noindex = true
   facts.notFound = detectNotFound({url: response.url, title: scanned.title, h1: scanned.h1, passages: facts.passages})
   return facts
 }

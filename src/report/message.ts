@@ -5,9 +5,10 @@ import type {Node} from 'unist'
 import {visit} from 'unist-util-visit'
 import {location} from 'vfile-location'
 import type {VFile} from 'vfile'
-import type {CheckedCitation} from '../check.js'
+import type {Verdict} from '../judge/verdict.js'
+import type {Citation} from '../types.js'
 
-export function reportVerdict(tree: Root, file: VFile, {citation, verdict}: CheckedCitation): void {
+export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdict: Verdict): ReturnType<VFile['message']> {
   const message = file.message(verdict.message, {place: citation.place})
   if (verdict.expected !== undefined && citation.placeIsUrl) {
     message.actual = citation.url
@@ -21,6 +22,7 @@ export function reportVerdict(tree: Root, file: VFile, {citation, verdict}: Chec
     const point = location(file).toPoint(covered - 1)
     if (point) Object.assign(message, {line: point.line, column: point.column})
   }
+  return message
 }
 
 /** The offset up to which unified-message-control sees the tree as covered (same walk as its gap finder). */

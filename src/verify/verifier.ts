@@ -12,6 +12,7 @@ import type {SourceReport} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {Scheduler} from './scheduler.js'
+import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
 
 /** How often a process waiting on another one's fetch looks for its answer. */
@@ -20,6 +21,11 @@ const leasePollMs = 200
 export interface Verifier {
   /** The report for a normalised URL; concurrent and repeated asks share one inspection. */
   verify(url: string): Promise<SourceReport>
+  /**
+   * The random-sibling probe for a cited page (soft-404 detection): one request per host and folder,
+   * shared and cached like any report. Undefined for a site's root, or under `cacheOnly` when not cached.
+   */
+  probeSibling(cited: SourceReport): Promise<SiblingProbe | undefined>
   /** Release sockets and the cache connection (tests, long-lived hosts). */
   close(): Promise<void>
 }
@@ -68,6 +74,17 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return report
   }
 
+  const siblings = new Map<string, Promise<SourceReport | undefined>>()
+
+  async function fetchSibling(url: string): Promise<SourceReport | undefined> {
+    const cached = await cache.get(url)
+    if (cached) return cached
+    if (settings.cacheOnly) return undefined
+    const report = await inspect(url, deps)
+    await cache.set(url, report)
+    return report
+  }
+
   return {
     verify(url) {
       let report = reports.get(url)
@@ -76,6 +93,17 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
         reports.set(url, report)
       }
       return report
+    },
+    async probeSibling(cited) {
+      const url = siblingUrl(cited.url)
+      if (url === undefined) return undefined
+      let sibling = siblings.get(url)
+      if (!sibling) {
+        sibling = fetchSibling(url)
+        siblings.set(url, sibling)
+      }
+      const report = await sibling
+      return report && compareSibling(cited, report, url)
     },
     async close() {
       await Promise.all([close(), cache.close()])

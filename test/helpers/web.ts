@@ -1,4 +1,4 @@
-// A tiny web on 127.0.0.1 for tests: routes by path, counts requests, closes cleanly.
+// A tiny web on 127.0.0.1 for tests: routes by path (`*` for any other path), counts requests, closes cleanly.
 
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo, Socket} from 'node:net'
@@ -21,7 +21,7 @@ export async function startWeb(routes: Record<string, Handler>, address = '127.0
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname
     counts.set(path, (counts.get(path) ?? 0) + 1)
-    const handler = routes[path]
+    const handler = routes[path] ?? routes['*']
     if (handler) handler(request, response)
     else response.writeHead(404, {'content-type': 'text/html'}).end('<title>Not found</title>')
   })

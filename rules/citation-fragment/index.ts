@@ -1,0 +1,17 @@
+/**
+ * `remark-lint:citation-fragment`
+ * Reports a `#fragment` that names no element on the cited page, with the nearest existing anchor as the fix.
+ * Line anchors of code hosts, text fragments and app routes are not element ids and are left alone. Action `flagged`.
+ * Docs and examples: ./readme.md.
+ */
+
+import {judgeFragment} from '../../src/judge/fragment.js'
+import {citationRule, noOptions} from '../../src/rule.js'
+
+const citationFragment = citationRule(
+  'citation-fragment',
+  (checked) => judgeFragment(checked.citation, checked.report),
+  noOptions('citation-fragment')
+)
+
+export default citationFragment

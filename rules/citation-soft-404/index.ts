@@ -1,0 +1,18 @@
+/**
+ * `remark-lint:citation-soft-404`
+ * Reports answers that look alive but mean "not found": a deep link redirected to the home page, a not-found URL,
+ * title or page, and (with `configure`) a made-up sibling page answered the same way. Certain ones are errors
+ * (`removed`) whatever the severity; likely ones take the rule's severity (`flagged`).
+ * Docs and examples: ./readme.md.
+ */
+
+import {judgeSoft404} from '../../src/judge/soft-404.js'
+import {citationRule, noOptions} from '../../src/rule.js'
+
+const citationSoft404 = citationRule(
+  'citation-soft-404',
+  (checked) => judgeSoft404(checked.citation, checked.report, checked.sibling),
+  noOptions('citation-soft-404')
+)
+
+export default citationSoft404

@@ -1,0 +1,198 @@
+// citation-conflict-of-interest: the cited source is published by a party the claim names. Pure, needs no fetch.
+
+import {parse} from 'tldts'
+import {parseUrl} from '../net/parse-url.js'
+import type {Citation, SourceReport} from '../types.js'
+import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
+import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
+import {stopWords, words} from './text.js'
+import type {Verdict} from './verdict.js'
+
+export interface ConflictOptions {
+  /** Brand name → the domains it publishes on (`example.com`, or `github.com/acme` on a path-owned platform). */
+  brands: Record<string, string[]>
+  /** Domains (or platform accounts) whose pages are never a conflict, such as your own docs site. */
+  ignore: string[]
+}
+
+/** The seed's `conflictOfInterest` signal. */
+export interface ConflictSignal {
+  detected: boolean
+  /** The publisher as its address names it: `clickup.com`, `acme.github.io`, `github.com/acme`; '' when none. */
+  citingDomain: string
+  /** The matching term from the claim, folded (`clickup`), or the brand as the `brands` option spells it. */
+  brandToken: string
+  explanation: string
+}
+
+/**
+ * Product-category and marketing words: common in company names and domains, never a brand on their own. The
+ * seed's list (software, platform, tool(s), app(s), suite, cloud, hub, base, io, best) and its kind; `example`
+ * for the documentation domains (RFC 2606), so "for example" never names `example.com`.
+ */
+const GENERIC = new Set(
+  ('app apps base best blog cloud company corp daily data digital direct docs example free global group guide guides ' +
+    'hq hub inc io lab labs media network news official online platform platforms plus pro review reviews service ' +
+    'services site software solutions suite system systems team tech today tool tools top web website world').split(' ')
+)
+
+/** What a domain label may add around a brand: `getacme`, `tryacme`, `theverge`. */
+const PREFIXES = ['get', 'try', 'use', 'join', 'hello', 'meet', 'the']
+/** …and after it: `acmehq`, `acme-app`, `acmelabs`, `acme-software`. */
+const SUFFIXES = new Set(
+  ('hq inc corp team official ai io app apps lab labs software cloud tech group global online digital blog news ' +
+    'docs hub platform tools suite').split(' ')
+)
+
+/** Claim words shorter than this (in characters) are too ambiguous to call a brand (`IBM`: use `brands`). */
+const MIN_TOKEN = 4
+
+/**
+ * Whether the publisher of `url` is a party the claim names. In order: `ignore`d publishers never are; a brand of
+ * the `brands` option named in the claim (whole words) whose domains include the publisher is; a claim word names
+ * the publisher's domain label (see {@link labelNames}); the page's `siteName` appears in the claim as whole words
+ * (not on a path-owned platform, whose site name is the platform's). A DOI never names its publisher.
+ */
+export function detectConflictOfInterest(url: string, claim: string, options: ConflictOptions, siteName?: string): ConflictSignal {
+  if (claim.trim() === '' || isDoi(url)) return none('')
+  const owner = ownerOf(url)
+  if (!owner) return none('')
+  if (options.ignore.some((entry) => ownerMatches(owner, entry))) return none(owner.id)
+  const claimWords = nameWords(claim)
+  const brand =
+    brandFromOption(claimWords, owner, options.brands) ??
+    claimWords.find((word) => isToken(word) && labelNames(owner.label, word)) ??
+    (siteName && !owner.account ? siteNameIn(claimWords, siteName) : undefined)
+  if (brand === undefined) return none(owner.id)
+  return {
+    detected: true,
+    citingDomain: owner.id,
+    brandToken: brand,
+    explanation: `The cited source (${owner.id}) is published by a party named in the claim ('${brand}'). This source may not be independent.`
+  }
+}
+
+/**
+ * The verdict for one citation: the cited URL, and when the page was read after a redirect to another publisher,
+ * the page reached too (its `siteName` speaks for that page only). Works on dead reports: the address suffices.
+ */
+export function judgeConflictOfInterest(citation: Citation, report: SourceReport, options: ConflictOptions): Verdict | undefined {
+  const claim = citation.claim
+  if (!claim || isDoi(citation.url)) return undefined
+  const cited = citation.normalizedUrl ?? citation.url
+  const siteName = report.page?.siteName
+  const reached = report.page && ownerOf(report.finalUrl)?.id !== ownerOf(cited)?.id ? report.finalUrl : undefined
+  let signal = detectConflictOfInterest(cited, claim, options, reached ? undefined : siteName)
+  if (!signal.detected && reached) signal = detectConflictOfInterest(reached, claim, options, siteName)
+  if (!signal.detected) return undefined
+  return {
+    status: 'valid',
+    action: 'flagged',
+    rule: 'citation-conflict-of-interest',
+    message:
+      `Unexpected citation of \`${signal.citingDomain}\` for a claim about \`${asWritten(claim, signal.brandToken)}\`, ` +
+      `expected an independent source: the cited source is published by a party named in the claim ` +
+      `('${signal.brandToken}'), so it may not be independent`
+  }
+}
+
+export function parseConflictOptions(value: unknown): ConflictOptions {
+  const given = optionsObject(value, ['brands', 'ignore'], 'citation-conflict-of-interest options')
+  return {
+    brands: brandsOption(given),
+    ignore: list(given, 'ignore', () => true, 'domains').map((entry, index) => domainOption(`ignore[${index}]`, entry))
+  }
+}
+
+/** `doi:10.…`, a bare `10.1234/…`, or a DOI resolver (`doi.org`, `dx.doi.org`). */
+export function isDoi(url: string): boolean {
+  if (/^\s*(?:doi:|10\.\d{4,9}\/)/i.test(url)) return true
+  const host = parseUrl(url)?.hostname.toLowerCase().replace(/\.$/, '')
+  return host === 'doi.org' || host?.endsWith('.doi.org') === true
+}
+
+/**
+ * The brand rule. A domain label names a claim word when, lower case with `-`, `_` and `.` removed from both, the
+ * label is the word, optionally with one prefix from {@link PREFIXES} and one suffix from {@link SUFFIXES}:
+ * `clickup` and `clickup-app` name "ClickUp", `getacme` names "Acme", `nodejs` names "Node.js"; `pineapple` does
+ * not name "apple" (`pine` is no prefix), nor `project-management` "project".
+ */
+export function labelNames(label: string, word: string): boolean {
+  const compact = words(label).join('').replace(/[-_.]/g, '')
+  const token = word.replace(/[-_.]/g, '')
+  const at = token === '' ? -1 : compact.indexOf(token)
+  if (at === -1) return false
+  const before = compact.slice(0, at)
+  const after = compact.slice(at + token.length)
+  return (before === '' || PREFIXES.includes(before)) && (after === '' || SUFFIXES.has(after))
+}
+
+/** A claim word that may be a brand: not a stop word, not generic, not a number, at least {@link MIN_TOKEN} long. */
+function isToken(word: string): boolean {
+  const token = word.replace(/\./g, '')
+  return [...token].length >= MIN_TOKEN && !stopWords.has(word) && !GENERIC.has(token) && !/^\p{N}+$/u.test(token)
+}
+
+/** Folded words, a written domain reduced to its label (`clickup.com` → `clickup`; `node.js` stays). */
+function nameWords(text: string): string[] {
+  return words(text).map((word) => {
+    if (!word.includes('.')) return word
+    const {domainWithoutSuffix, isIcann} = parse(word)
+    return isIcann && domainWithoutSuffix ? domainWithoutSuffix : word
+  })
+}
+
+function brandFromOption(claimWords: string[], owner: Owner, brands: Record<string, string[]>): string | undefined {
+  for (const [brand, domains] of Object.entries(brands)) {
+    if (contains(claimWords, nameWords(brand)) && domains.some((domain) => ownerMatches(owner, domain))) return brand
+  }
+  return undefined
+}
+
+/** The site name's distinctive words (`ClickUp Blog` → `clickup`), when the claim has them in a row. */
+function siteNameIn(claimWords: string[], siteName: string): string | undefined {
+  const core = nameWords(siteName).filter((word) => !stopWords.has(word) && !GENERIC.has(word))
+  if ([...core.join('')].length < MIN_TOKEN || !contains(claimWords, core)) return undefined
+  return core.join(' ')
+}
+
+function contains(haystack: string[], needle: string[]): boolean {
+  if (needle.length === 0) return false
+  return haystack.some((_, start) => needle.every((word, index) => haystack[start + index] === word))
+}
+
+/** The brand as the claim spells it (`ClickUp` for `clickup`), for the message; the term itself when not found. */
+function asWritten(claim: string, term: string): string {
+  const pattern = words(term).map((word) => word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('[^\\p{L}\\p{N}]+')
+  if (pattern === '') return term
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').exec(claim.normalize('NFKC'))?.[0] ?? term
+}
+
+function none(citingDomain: string): ConflictSignal {
+  return {detected: false, citingDomain, brandToken: '', explanation: ''}
+}
+
+function brandsOption(given: Given): Record<string, string[]> {
+  const value = given.brands
+  if (value === null || value === undefined) return {}
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new OptionsError(`Unexpected \`brands\` \`${show(value)}\`, expected an object of brand names to arrays of domains`)
+  }
+  const brands: Record<string, string[]> = {}
+  for (const [brand, domains] of Object.entries(value)) {
+    if (words(brand).length === 0) throw new OptionsError(`Unexpected brand name \`${show(brand)}\` in \`brands\`, expected a name`)
+    if (!Array.isArray(domains)) {
+      throw new OptionsError(`Unexpected \`brands[${JSON.stringify(brand)}]\` \`${show(domains)}\`, expected an array of domains`)
+    }
+    brands[brand] = domains.map((domain, index) => domainOption(`brands[${JSON.stringify(brand)}][${index}]`, domain))
+  }
+  return brands
+}
+
+function domainOption(name: string, value: unknown): string {
+  const entry = typeof value === 'string' ? domainEntry(value) : undefined
+  if (entry === undefined) {
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected a domain such as \`example.com\` or \`github.com/owner\``)
+  }
+  return entry
+}

@@ -1,0 +1,276 @@
+// Credibility of a cited source: a score in [0, 1] with its category and reason, from the user's own
+// entries, DOI metadata, the built-in source table, public-suffix and path signals. Scoring and
+// judging are pure; only parsing the options reads the user's list files.
+
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
+import {getDomain, getPublicSuffix} from 'tldts'
+import {parseUrl} from '../net/parse-url.js'
+import {defaultRedirectResolvers} from '../options.js'
+import type {Citation, SourceReport} from '../types.js'
+import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
+import {
+  academicLabels,
+  academicSuffixes,
+  categories,
+  categoryNames,
+  DEFAULT_CREDIBILITY_THRESHOLD,
+  governmentLabels,
+  governmentSuffixes,
+  sourceTable,
+  vendorPathSegments,
+  type SourceCategory
+} from './source-categories.js'
+import type {Verdict} from './verdict.js'
+
+export {DEFAULT_CREDIBILITY_THRESHOLD, type SourceCategory} from './source-categories.js'
+
+/** What a user may pass (all optional). */
+export interface CredibilityOptions {
+  /** Scores below this are reported (default {@link DEFAULT_CREDIBILITY_THRESHOLD}). */
+  threshold?: number | null | undefined
+  /** Domains scored 1. */
+  trusted?: string[] | null | undefined
+  /** Domains scored 0. */
+  untrusted?: string[] | null | undefined
+  /** Files of `domain [category|score]` lines, relative to the working directory. */
+  lists?: string[] | null | undefined
+  /** Category scores replacing the built-in ones, e.g. `{preprint: 0.85}`. */
+  categories?: Partial<Record<SourceCategory, number>> | null | undefined
+}
+
+/** One domain as the user rated it: a category, a score, or both; with where it was said. */
+interface OwnEntry {
+  category?: SourceCategory
+  score?: number
+  reason: string
+}
+
+export interface CredibilitySettings {
+  threshold: number
+  scores: Record<SourceCategory, number>
+  /** The user's entries by domain; they beat everything built in. */
+  own: Map<string, OwnEntry>
+}
+
+export interface Credibility {
+  score: number
+  category: SourceCategory
+  reason: string
+  /** The registrable domain judged (private suffixes count: `acme.github.io`). */
+  domain: string
+}
+
+/** What is known about the source beyond its URL. */
+export interface SourceFacts {
+  /** Where a redirect resolver (`doi.org`, …) led, when it did: the source actually cited. */
+  finalUrl?: string | undefined
+  /**
+   * The registry's work type for a DOI (Crossref `journal-article`, `posted-content`, …), once
+   * metadata is fetched: it beats the domain, since one publisher hosts both kinds.
+   */
+  workType?: string | undefined
+}
+
+const workTypes: Record<string, SourceCategory> = {
+  'journal-article': 'peer-reviewed',
+  'proceedings-article': 'peer-reviewed',
+  'book-chapter': 'peer-reviewed',
+  book: 'peer-reviewed',
+  monograph: 'peer-reviewed',
+  'posted-content': 'preprint'
+}
+
+const builtIn = new Map<string, SourceCategory>(
+  Object.entries(sourceTable).flatMap(([category, domains]) => domains.map((domain) => [domain, category as SourceCategory]))
+)
+
+const optionNames = ['threshold', 'trusted', 'untrusted', 'lists', 'categories'] as const
+
+export function parseCredibilityOptions(value: unknown): CredibilitySettings {
+  const given = optionsObject(value, optionNames)
+  const own = new Map<string, OwnEntry>()
+  strings(given, 'lists', 'a file path').forEach((path, index) => readList(path, index, own))
+  const trusted = domains(given, 'trusted')
+  const untrusted = domains(given, 'untrusted')
+  for (const domain of trusted) {
+    if (untrusted.includes(domain)) {
+      throw new OptionsError(`Unexpected \`${domain}\` in both \`trusted\` and \`untrusted\`, expected it in one of them`)
+    }
+    own.set(domain, {score: 1, reason: 'trusted by your configuration'})
+  }
+  for (const domain of untrusted) own.set(domain, {score: 0, reason: 'untrusted by your configuration'})
+  return {
+    threshold: fraction(given, 'threshold', DEFAULT_CREDIBILITY_THRESHOLD),
+    scores: scores(given.categories),
+    own
+  }
+}
+
+/** Score one URL: the user's entries first, then DOI metadata, then the built-in table and signals. */
+export function scoreCredibility(url: string, settings: CredibilitySettings, facts: SourceFacts = {}): Credibility {
+  const cited = sourceUrl(url)
+  if (cited === undefined) return {score: settings.scores.unknown, category: 'unknown', reason: 'not a valid URL', domain: ''}
+  const final = facts.finalUrl === undefined ? undefined : sourceUrl(facts.finalUrl)
+  // The source reached through a resolver comes first; the resolver itself (a DOI) is the fallback.
+  const candidates = (final === undefined ? [cited] : [final, cited]).map(classify)
+  for (const candidate of candidates) {
+    const entry = lookup(settings.own, candidate.host)
+    if (entry !== undefined) {
+      const category = entry.category ?? candidate.category
+      return {score: entry.score ?? settings.scores[category], category, reason: entry.reason, domain: candidate.domain}
+    }
+  }
+  const known = candidates.find((candidate) => candidate.category !== 'unknown') ?? candidates[0]!
+  const registered = facts.workType === undefined ? undefined : workTypes[facts.workType]
+  if (registered !== undefined) {
+    return {score: settings.scores[registered], category: registered, reason: `registered as \`${facts.workType}\``, domain: known.domain}
+  }
+  return {score: settings.scores[known.category], category: known.category, reason: known.reason, domain: known.domain}
+}
+
+/**
+ * Below the threshold: `valid`, `flagged`. Silent for malformed and unsafe URLs, which
+ * `citation-url-safety` reports. The final URL counts only when a redirect resolver led there; any
+ * other redirect is the cited site's doing (a shortener stays a shortener).
+ */
+export function judgeCredibility(
+  citation: Citation,
+  report: SourceReport,
+  settings: CredibilitySettings,
+  redirectResolvers: readonly string[] = defaultRedirectResolvers
+): Verdict | undefined {
+  const url = citation.normalizedUrl
+  if (url === undefined || report.liveness === 'malformed' || report.liveness === 'unsafe') return undefined
+  const host = parseUrl(url)?.hostname ?? ''
+  const resolved = report.finalUrl !== report.url && redirectResolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
+  const result = scoreCredibility(url, settings, resolved ? {finalUrl: report.finalUrl} : {})
+  if (result.score >= settings.threshold) return undefined
+  return {
+    status: 'valid',
+    action: 'flagged',
+    rule: 'citation-credibility',
+    message:
+      `Unexpected low-credibility source \`${result.domain}\` (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
+      `expected a source scoring at least ${settings.threshold}: ${result.reason}`
+  }
+}
+
+interface Classified {
+  host: string
+  domain: string
+  category: SourceCategory
+  reason: string
+}
+
+/** The built-in view of one URL, before the user's entries. */
+function classify(url: URL): Classified {
+  const host = url.hostname.replace(/\.$/, '')
+  const domain = getDomain(host, {allowPrivateDomains: true}) ?? host
+  const found = (category: SourceCategory, reason = categories[category].reason): Classified => ({host, domain, category, reason})
+  if (domain === 'doi.org') {
+    // arXiv registers its own DOIs (DataCite prefix 10.48550): those are preprints whatever resolves them.
+    return url.pathname.startsWith('/10.48550/')
+      ? found('preprint', 'an arXiv DOI, ' + categories.preprint.reason)
+      : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
+  }
+  const listed = lookup(builtIn, host)
+  if (listed !== undefined) return found(listed)
+  if (/^\/~[^/]/.test(url.pathname)) {
+    return found('user-generated', `\`${url.pathname.split('/')[1]}\` is a personal page, so cite the original or an edited source`)
+  }
+  const suffix = getPublicSuffix(host) ?? ''
+  const [first, second] = suffix.split('.')
+  if (governmentSuffixes.has(suffix) || (second !== undefined && governmentLabels.has(first!))) {
+    return found('government', `the public suffix \`${suffix}\``)
+  }
+  if (academicSuffixes.has(suffix) || (second !== undefined && academicLabels.has(first!))) {
+    return found('academic', `the public suffix \`${suffix}\` (${categories.academic.reason})`)
+  }
+  const segment = url.pathname
+    .split('/')
+    .map((part) => part.toLowerCase().replace(/\.[a-z]+$/, ''))
+    .find((part) => vendorPathSegments.has(part))
+  if (segment !== undefined) {
+    return found('vendor', `the path \`/${segment}\` reads like a vendor's own marketing, so cite an independent source`)
+  }
+  return found('unknown')
+}
+
+/** The entry for a host or its nearest listed parent: `a.b.c`, then `b.c`, then `c`. */
+function lookup<T>(table: Map<string, T>, host: string): T | undefined {
+  const labels = host.split('.')
+  for (let index = 0; index < labels.length; index++) {
+    const entry = table.get(labels.slice(index).join('.'))
+    if (entry !== undefined) return entry
+  }
+  return undefined
+}
+
+/** A URL to judge: an http(s) URL, and a Wayback Machine snapshot stands for the page it archived. */
+function sourceUrl(raw: string): URL | undefined {
+  const url = parseUrl(raw)
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined
+  const snapshot = /^\/web\/\d+[a-z_]*\/(.+)$/.exec(url.pathname)
+  if (url.hostname === 'web.archive.org' && snapshot) {
+    const inner = snapshot[1]! + url.search
+    return sourceUrl(/^https?:\/\//i.test(inner) ? inner : 'http://' + inner) ?? url
+  }
+  return url
+}
+
+/** A domain as written in options and lists: `example.com`, `*.example.com`, `.example.com`; IDNs as punycode. */
+function domainName(raw: string): string | undefined {
+  const bare = raw.trim().toLowerCase().replace(/^\*?\./, '').replace(/\.$/, '')
+  if (!/^[^\s/\\:@?#[\]]+$/.test(bare)) return undefined
+  const host = parseUrl('http://' + bare)?.hostname
+  return host !== undefined && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) ? host : undefined
+}
+
+function domains(given: Given, name: string): string[] {
+  return strings(given, name, 'a domain such as `example.com`').map((raw, index) => {
+    const domain = domainName(raw)
+    if (domain === undefined) throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${raw}\`, expected a domain such as \`example.com\``)
+    return domain
+  })
+}
+
+function scores(value: unknown): Record<SourceCategory, number> {
+  const result = Object.fromEntries(categoryNames.map((name) => [name, categories[name].score])) as Record<SourceCategory, number>
+  if (value === null || value === undefined) return result
+  const expected = `an object of category scores such as \`{preprint: 0.85}\``
+  if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`categories\` \`${show(value)}\`, expected ${expected}`)
+  for (const [name, score] of Object.entries(value)) {
+    if (!categoryNames.includes(name as SourceCategory)) {
+      throw new OptionsError(`Unexpected \`categories.${name}\`, expected one of ${categoryNames.map((item) => '`' + item + '`').join(', ')}`)
+    }
+    result[name as SourceCategory] = fraction({[`categories.${name}`]: score}, `categories.${name}`, 0)
+  }
+  return result
+}
+
+/** Read one list file into `own`: `domain [category|score]` per line, `#` starts a comment. */
+function readList(path: string, index: number, own: Map<string, OwnEntry>): void {
+  let text: string
+  try {
+    text = readFileSync(resolve(process.cwd(), path), 'utf8')
+  } catch (error) {
+    throw new OptionsError(`Unexpected \`lists[${index}]\` \`${path}\`, expected a readable file (${(error as Error).message})`)
+  }
+  text.split(/\r?\n/).forEach((line, number) => {
+    const content = line.replace(/#.*/, '').trim()
+    if (content === '') return
+    const [raw, rating, extra] = content.split(/\s+/)
+    const domain = domainName(raw!)
+    const category = categoryNames.find((name) => name === rating)
+    const score = rating !== undefined && /^(?:0|0?\.\d+|1(?:\.0*)?)$/.test(rating) ? Number(rating) : undefined
+    if (domain === undefined || extra !== undefined || (rating !== undefined && category === undefined && score === undefined)) {
+      throw new OptionsError(
+        `Unexpected \`${content}\` in \`${path}\` line ${number + 1}, expected a domain, optionally followed by a category ` +
+          `(${categoryNames.map((item) => '`' + item + '`').join(', ')}) or a score from 0 to 1`
+      )
+    }
+    const reason = `listed in \`${path}\` line ${number + 1}`
+    own.set(domain, category !== undefined ? {category, reason} : {score: score ?? 1, reason})
+  })
+}

@@ -1,0 +1,85 @@
+// Soft 404s: an answer that looks alive but means "not found". Certain signs make the citation `removed`;
+// likely ones `flagged`. Pure: the sibling probe's outcome comes in with the checked citation.
+
+import {redactUrl} from '../net/redact.js'
+import {parseUrl} from '../net/parse-url.js'
+import type {SiblingProbe} from '../verify/sibling.js'
+import type {Citation, SourceReport} from '../types.js'
+import {sameSite} from './liveness.js'
+import type {Verdict} from './verdict.js'
+
+/** Text shorter than this on a deep page is an empty shell: worth a probe. */
+export const thinShellChars = 200
+
+export function judgeSoft404(citation: Citation, report: SourceReport, sibling?: SiblingProbe): Verdict | undefined {
+  if (report.liveness !== 'alive' || !isDeep(report.url)) return undefined
+  const url = '`' + redactUrl(citation.url) + '`'
+  const certain = certainSign(report)
+  if (certain) return verdict(true, url, certain)
+  if (sibling?.outcome === 'same-redirect') return verdict(true, url, `a made-up sibling page redirects to the same ${report.finalUrl}`)
+  if (report.page?.notFound) return verdict(false, url, report.page.notFound)
+  if (sibling?.outcome === 'same-page') {
+    return verdict(false, url, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
+  }
+  return undefined
+}
+
+/** Whether the sibling probe could tell more: alive deep pages with a soft sign but no certain one. */
+export function wantsSiblingProbe(report: SourceReport): boolean {
+  if (report.liveness !== 'alive' || !report.page || !isDeep(report.url) || certainSign(report)) return false
+  if (report.page.notFound || report.page.noindex) return true
+  const text = report.page.passages.reduce((sum, passage) => sum + passage.length, 0)
+  return redirectedElsewhere(report) || text < thinShellChars
+}
+
+/** A redirect from a deep page to the site's home page; a not-found URL; a not-found title or h1. */
+function certainSign(report: SourceReport): string | undefined {
+  if (report.hops.some((hop) => hop.location) && isHome(report.finalUrl) && sameSite(report.url, report.finalUrl, [])) {
+    return `redirects to the home page ${report.finalUrl}`
+  }
+  const notFound = report.page?.notFound
+  if (notFound !== undefined && !notFound.startsWith('page text')) return notFound
+  return undefined
+}
+
+function redirectedElsewhere(report: SourceReport): boolean {
+  const from = parseUrl(report.url)
+  const to = parseUrl(report.finalUrl)
+  return from !== undefined && to !== undefined && trimSlash(from.pathname) !== trimSlash(to.pathname)
+}
+
+/** A path with something in it that is not itself a home page. */
+function isDeep(url: string): boolean {
+  return !isHome(url)
+}
+
+/** `/`, `/index.html`, `/home`, `/en/`, `/en-GB/index.php`: a site's (or a language's) home page. */
+export function isHome(url: string): boolean {
+  const parsed = parseUrl(url)
+  if (!parsed) return false
+  const segments = parsed.pathname.split('/').filter((segment) => segment !== '')
+  if (segments.length > 0 && /^(?:index|default|home|main)(?:\.\w+)?$/i.test(segments.at(-1)!)) segments.pop()
+  if (segments.length === 1 && /^[a-z]{2}(?:[-_][a-z]{2,4})?$/i.test(segments[0]!)) segments.pop()
+  return segments.length === 0 && parsed.search === ''
+}
+
+function trimSlash(path: string): string {
+  return path.replace(/\/+$/, '').toLowerCase()
+}
+
+function verdict(certain: boolean, url: string, reason: string): Verdict {
+  return certain
+    ? {
+        status: 'invalid',
+        action: 'removed',
+        rule: 'citation-soft-404',
+        message: `Unexpected soft 404 at citation ${url}, expected a live source (\`${reason}\`)`,
+        certain: true
+      }
+    : {
+        status: 'mismatch',
+        action: 'flagged',
+        rule: 'citation-soft-404',
+        message: `Unexpected likely soft 404 at citation ${url}, expected a live source (\`${reason}\`)`
+      }
+}

@@ -1,0 +1,139 @@
+// The built-in source table for `citation-credibility`: categories with their scores, and the
+// domains, public suffixes and URL paths that place a source in one. Written for this project
+// (no third-party list is copied); users override any of it (see rules/citation-credibility/readme.md).
+
+/**
+ * A source scoring at least this is credible (the citation-verifier seed: "verifiable" means a
+ * credibility of at least this). Categories below it by default: preprint, unknown, vendor,
+ * user-generated, shortener.
+ */
+export const DEFAULT_CREDIBILITY_THRESHOLD = 0.8
+
+export type SourceCategory =
+  | 'peer-reviewed'
+  | 'government'
+  | 'standards'
+  | 'academic'
+  | 'reference'
+  | 'news'
+  | 'preprint'
+  | 'unknown'
+  | 'vendor'
+  | 'user-generated'
+  | 'shortener'
+
+export interface CategoryInfo {
+  /** Default score in [0, 1]. */
+  score: number
+  /** The category as a message names it. */
+  label: string
+  /** Why a source in it may fall short, and what to cite instead: the message's reason. */
+  reason: string
+}
+
+/** Ordered from most to least credible; the readme justifies each score. */
+export const categories: Record<SourceCategory, CategoryInfo> = {
+  'peer-reviewed': {score: 0.95, label: 'peer-reviewed publisher', reason: 'a peer-reviewed publisher'},
+  government: {score: 0.9, label: 'government or intergovernmental body', reason: 'an official government or intergovernmental source'},
+  standards: {score: 0.9, label: 'standards body', reason: 'the body that publishes the standard'},
+  academic: {score: 0.85, label: 'academic institution', reason: 'an academic institution, not necessarily a reviewed publication'},
+  reference: {score: 0.85, label: 'reference work', reason: 'a tertiary source, so cite what it cites for anything contested'},
+  // Exactly at the default threshold: news passes by default, and any stricter threshold flags it.
+  news: {score: DEFAULT_CREDIBILITY_THRESHOLD, label: 'established news outlet', reason: 'a secondary source, so prefer the primary source it reports on'},
+  preprint: {score: 0.7, label: 'preprint server or repository', reason: 'not peer-reviewed yet, so cite the published version when there is one'},
+  unknown: {score: 0.6, label: 'unknown source', reason: 'no category is known for this domain, so add it to `trusted` or a list if you vouch for it'},
+  vendor: {score: 0.5, label: 'vendor or marketing page', reason: 'a party selling something, so cite an independent source'},
+  'user-generated': {score: 0.4, label: 'user-generated platform', reason: 'anyone can publish there, so cite the original or an edited source'},
+  shortener: {score: 0.2, label: 'link shortener', reason: 'cite the destination, not the short link'}
+}
+
+export const categoryNames = Object.keys(categories) as SourceCategory[]
+
+/**
+ * Well-known domains by category. A host matches its own entry or its nearest listed parent, so
+ * `en.wikipedia.org` is `wikipedia.org` and `acme.github.io` is `github.io`. A few hosts are listed
+ * where their parent belongs elsewhere (`dictionary.cambridge.org`, `sites.google.com`).
+ * `doi.org` is not here: a DOI is judged by what it resolves to (see credibility.ts).
+ */
+export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly string[]> = {
+  'peer-reviewed': [
+    'nature.com', 'science.org', 'sciencemag.org', 'cell.com', 'thelancet.com', 'nejm.org', 'bmj.com',
+    'springer.com', 'springeropen.com', 'biomedcentral.com', 'wiley.com', 'sciencedirect.com', 'plos.org',
+    'pnas.org', 'acm.org', 'ieee.org', 'tandfonline.com', 'sagepub.com', 'oup.com', 'cambridge.org',
+    'jamanetwork.com', 'annualreviews.org', 'aps.org', 'iop.org', 'acs.org', 'rsc.org', 'aip.org',
+    'royalsocietypublishing.org', 'degruyter.com', 'elifesciences.org', 'peerj.com', 'frontiersin.org',
+    'mdpi.com', 'jneurosci.org', 'ahajournals.org', 'cochranelibrary.com', 'ams.org', 'siam.org',
+    'aclanthology.org', 'usenix.org', 'jmlr.org', 'mlr.press', 'neurips.cc', 'jstor.org', 'europepmc.org'
+  ],
+  government: [
+    'who.int', 'un.org', 'europa.eu', 'oecd.org', 'worldbank.org', 'imf.org', 'wto.org', 'unesco.org',
+    'unicef.org', 'undp.org', 'unhcr.org', 'ilo.org', 'fao.org', 'iaea.org', 'bis.org', 'ipcc.ch',
+    'canada.ca', 'bund.de', 'admin.ch', 'rijksoverheid.nl', 'nhs.uk', 'parliament.uk', 'bankofengland.co.uk'
+  ],
+  standards: [
+    'w3.org', 'ietf.org', 'rfc-editor.org', 'iso.org', 'whatwg.org', 'unicode.org', 'ecma-international.org',
+    'nist.gov', 'iec.ch', 'itu.int', 'iana.org', 'etsi.org', 'cen.eu', 'ansi.org', 'oasis-open.org',
+    'khronos.org', 'tc39.es', '3gpp.org', 'open-std.org', 'astm.org', 'omg.org'
+  ],
+  academic: [
+    'ethz.ch', 'epfl.ch', 'cern.ch', 'mpg.de', 'cnrs.fr', 'inria.fr', 'tum.de', 'uni-heidelberg.de',
+    'utoronto.ca', 'mcgill.ca', 'ubc.ca', 'uva.nl', 'tudelft.nl', 'ku.dk', 'kth.se', 'helsinki.fi'
+  ],
+  reference: [
+    'wikipedia.org', 'wiktionary.org', 'wikidata.org', 'britannica.com', 'merriam-webster.com', 'oed.com',
+    'oxfordreference.com', 'dictionary.cambridge.org', 'collinsdictionary.com', 'dictionary.com',
+    'encyclopedia.com', 'scholarpedia.org', 'plato.stanford.edu', 'mathworld.wolfram.com',
+    'developer.mozilla.org', 'duden.de', 'larousse.fr', 'treccani.it', 'rae.es'
+  ],
+  news: [
+    'reuters.com', 'apnews.com', 'afp.com', 'bbc.co.uk', 'bbc.com', 'nytimes.com', 'washingtonpost.com',
+    'wsj.com', 'ft.com', 'economist.com', 'theguardian.com', 'bloomberg.com', 'npr.org', 'pbs.org',
+    'propublica.org', 'theatlantic.com', 'newyorker.com', 'latimes.com', 'cbc.ca', 'abc.net.au', 'dw.com',
+    'france24.com', 'aljazeera.com', 'lemonde.fr', 'spiegel.de', 'zeit.de', 'faz.net', 'elpais.com',
+    'nhk.or.jp', 'asahi.com', 'nikkei.com', 'scmp.com', 'scientificamerican.com', 'newscientist.com'
+  ],
+  preprint: [
+    'arxiv.org', 'biorxiv.org', 'medrxiv.org', 'chemrxiv.org', 'ssrn.com', 'osf.io', 'preprints.org',
+    'researchsquare.com', 'eartharxiv.org', 'techrxiv.org', 'hal.science', 'archives-ouvertes.fr',
+    'openreview.net', 'nber.org', 'repec.org', 'zenodo.org', 'figshare.com', 'researchgate.net', 'academia.edu'
+  ],
+  // Press-release wires publish what companies pay them to; other vendors are found by path (below).
+  vendor: [
+    'prnewswire.com', 'businesswire.com', 'globenewswire.com', 'einpresswire.com', 'accesswire.com',
+    'prweb.com', 'newswire.com'
+  ],
+  'user-generated': [
+    'medium.com', 'substack.com', 'reddit.com', 'quora.com', 'stackexchange.com', 'stackoverflow.com',
+    'superuser.com', 'serverfault.com', 'askubuntu.com', 'x.com', 'twitter.com', 'facebook.com',
+    'instagram.com', 'linkedin.com', 'threads.net', 'bsky.app', 'mastodon.social', 'youtube.com',
+    'youtu.be', 'tiktok.com', 'pinterest.com', 'tumblr.com', 'blogspot.com', 'blogger.com',
+    'wordpress.com', 'github.io', 'github.com', 'gitlab.io', 'gitlab.com', 'dev.to', 'hashnode.dev',
+    'wixsite.com', 'weebly.com', 'netlify.app', 'vercel.app', 'pages.dev', 'notion.site', 'fandom.com',
+    'slideshare.net', 'scribd.com', 'sites.google.com', 'docs.google.com', 't.me'
+  ],
+  shortener: [
+    'bit.ly', 't.co', 'tinyurl.com', 'goo.gl', 'ow.ly', 'buff.ly', 'is.gd', 'v.gd', 'rebrand.ly',
+    'cutt.ly', 'shorturl.at', 'tiny.cc', 'bl.ink', 'lnkd.in', 'dlvr.it', 'trib.al', 's.id', 'rb.gy',
+    't.ly', 'amzn.to', 'fb.me', 'wp.me', 'aka.ms', 'tr.im'
+  ]
+}
+
+/**
+ * Public-suffix signals, read on the ICANN public suffix: `gov`, `mil`, `int`, and second-level
+ * suffixes such as `gov.uk`, `gouv.fr`, `gob.mx`, `go.jp`, `govt.nz`, `mil.br`, `gc.ca`.
+ */
+export const governmentSuffixes = new Set(['gov', 'mil', 'int'])
+export const governmentLabels = new Set(['gov', 'gob', 'gouv', 'go', 'govt', 'gub', 'gv', 'mil', 'gc'])
+
+/** `edu`, and second-level `ac.<cc>` / `edu.<cc>`; never the `.ac` ccTLD alone (Ascension Island, startups). */
+export const academicSuffixes = new Set(['edu'])
+export const academicLabels = new Set(['ac', 'edu'])
+
+/**
+ * Path segments that mark a vendor's own marketing on an otherwise unlisted domain:
+ * `/blog/`, `/pricing`, `/product/…`, `/solutions/…`. Vendors are too many to list by domain.
+ */
+export const vendorPathSegments = new Set([
+  'blog', 'pricing', 'plans', 'product', 'products', 'solution', 'solutions', 'features', 'customers',
+  'case-studies', 'demo', 'whitepapers'
+])

@@ -1,0 +1,144 @@
+// Does the cited title name the page? Compare it with every title candidate of the page. Pure.
+
+import {getDomain, getDomainWithoutSuffix} from 'tldts'
+import {parseUrl} from '../net/parse-url.js'
+import {redactUrl} from '../net/redact.js'
+import {quote} from '../page/text.js'
+import type {Citation, SourceReport} from '../types.js'
+import {fraction, optionsObject} from '../validate.js'
+import {cleanTitle, looseFold} from './title-clean.js'
+import {stopWords, words} from './text.js'
+import type {Verdict} from './verdict.js'
+
+export interface TitleMatchOptions {
+  /** Least similarity (Dice coefficient of the titles' tokens, 0..1) that counts as a match. */
+  threshold: number
+  /**
+   * The same for a title taken from link text (`[the Python docs on asyncio](…)`), which often describes the
+   * source rather than names it: only a clearly different title is reported.
+   */
+  linkTextThreshold: number
+}
+
+/** One content word changed in five still matches (4 shared of 5 + 5 → 0.8); one in four does not (0.75). */
+export const defaultThreshold = 0.8
+/** Link text sharing a third of its words with the page's title is taken as a description of it. */
+export const defaultLinkTextThreshold = 0.34
+
+/**
+ * Containment needs at least this many content words (stop words and single Latin letters not counted,
+ * words as Unicode segmentation counts them) on the contained side, so that a one-word cited title such as
+ * `AI` does not match every page about AI. One-word titles match only when equal, after cleaning.
+ */
+const minContainedWords = 2
+
+export function parseTitleMatchOptions(value: unknown): TitleMatchOptions {
+  const given = optionsObject(value, ['threshold', 'linkTextThreshold'], 'options for `citation-title-match`')
+  return {
+    threshold: fraction(given, 'threshold', defaultThreshold),
+    linkTextThreshold: fraction(given, 'linkTextThreshold', defaultLinkTextThreshold)
+  }
+}
+
+export function judgeTitleMatch(citation: Citation, report: SourceReport, options: TitleMatchOptions): Verdict | undefined {
+  const cited = citation.citedTitle
+  const page = report.page
+  // A not-found page's title says nothing about the source; citation-soft-404 reports that page.
+  if (cited === undefined || words(cited).length === 0 || report.liveness !== 'alive' || !page || page.notFound) return undefined
+  const candidates = page.titles.filter((candidate) => words(candidate.text).length > 0)
+  const best = candidates[0]
+  if (!best) return undefined
+  const siteNames = siteNamesOf(report)
+  // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title.
+  if (citation.citedTitleFrom === 'text' && /^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, ''))) return undefined
+  const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
+  if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
+  return {
+    status: 'mismatch',
+    action: 'flagged',
+    rule: 'citation-title-match',
+    message:
+      `Unexpected cited title ${quote(cited)} for \`${redactUrl(citation.url)}\`, ` +
+      `expected the page title ${quote(best.text)} (\`${best.source}\`)`
+  }
+}
+
+/**
+ * Titles match when, after cleaning (see `cleanTitle`), all tokens of one occur in the other and the
+ * contained one has at least `minContainedWords` content words, or when the Dice coefficient of their
+ * token sets reaches `threshold`. Tokens are content words (stop words dropped unless nothing else is
+ * left); text in scripts written without spaces (Chinese, Japanese kana, Thai, …) gives its characters
+ * and character bigrams instead, so a particle or a differently segmented word costs little.
+ */
+export function compareTitles(
+  cited: string,
+  pageTitle: string,
+  siteNames: readonly string[],
+  threshold: number
+): {match: boolean; similarity: number} {
+  const a = tokensOf(cleanTitle(cited, siteNames))
+  const b = tokensOf(cleanTitle(pageTitle, siteNames))
+  const useContent = a.content.size > 0 && b.content.size > 0
+  const left = useContent ? a.content : a.all
+  const right = useContent ? b.content : b.all
+  if (left.size === 0 || right.size === 0) return {match: false, similarity: 0}
+  let shared = 0
+  for (const token of left) if (right.has(token)) shared++
+  const similarity = (2 * shared) / (left.size + right.size)
+  const contained =
+    (shared === left.size && a.contentWords >= minContainedWords) || (shared === right.size && b.contentWords >= minContainedWords)
+  return {match: contained || similarity >= threshold, similarity}
+}
+
+/** Scripts written without spaces between words. */
+const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
+
+interface Tokens {
+  content: Set<string>
+  all: Set<string>
+  contentWords: number
+}
+
+function tokensOf(title: string): Tokens {
+  const tokens: Tokens = {content: new Set(), all: new Set(), contentWords: 0}
+  // Consecutive words of an unsegmented script form one run, so the tokens do not depend on where the segmenter cut.
+  let run: string[] = []
+  const add = (token: string): void => {
+    tokens.content.add(token)
+    tokens.all.add(token)
+  }
+  const flush = (): void => {
+    run.forEach((char, index) => {
+      add(char)
+      if (index + 1 < run.length) add(char + run[index + 1])
+    })
+    run = []
+  }
+  for (const word of words(looseFold(title))) {
+    if (unsegmented.test(word)) {
+      run.push(...word)
+      tokens.contentWords++
+      continue
+    }
+    flush()
+    tokens.all.add(word)
+    if (stopWords.has(word) || /^[a-z]$/.test(word)) continue
+    tokens.content.add(word)
+    tokens.contentWords++
+  }
+  flush()
+  return tokens
+}
+
+/** Names a page's title may carry besides its own: `og:site_name`, and each host's name, domain and label. */
+export function siteNamesOf(report: SourceReport): string[] {
+  const names = new Set<string>()
+  if (report.page?.siteName) names.add(report.page.siteName)
+  for (const url of [report.url, report.finalUrl]) {
+    const host = parseUrl(url)?.hostname.replace(/\.$/, '').replace(/^www\./, '')
+    if (!host) continue
+    names.add(host)
+    for (const name of [getDomain(host), getDomainWithoutSuffix(host)]) if (name) names.add(name)
+  }
+  return [...names]
+}

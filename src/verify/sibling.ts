@@ -1,0 +1,90 @@
+// The random-sibling probe of Bar-Yossef et al. (WWW 2004): ask the parent folder for a page that cannot exist;
+// a site that answers it the way it answered the cited page has no real 404s, so the cited page may be one.
+
+import {createHash} from 'node:crypto'
+import {words} from '../judge/text.js'
+import {parseUrl} from '../net/parse-url.js'
+import type {SourceReport} from '../types.js'
+
+/** What the sibling's answer says about the cited page. */
+export interface SiblingProbe {
+  /** The made-up sibling that was asked. */
+  url: string
+  /**
+   * - `real-404`: the site answers unknown pages with an error, so the cited page is real;
+   * - `same-redirect`: the sibling was redirected to the same place in as many hops: the cited page is gone;
+   * - `same-page`: the sibling got (nearly) the same page: likely gone, or a script-rendered site;
+   * - `differs`: the sibling got another page;
+   * - `inconclusive`: the sibling could not be read (bot wall, timeout, …).
+   */
+  outcome: 'real-404' | 'same-redirect' | 'same-page' | 'differs' | 'inconclusive'
+  /** Word-shingle similarity of the two pages' text, 0..1, when both were read. */
+  similarity?: number
+}
+
+/** Word-shingle similarity from which two pages count as the same page (the paper uses 0.95 on raw bodies). */
+export const samePageSimilarity = 0.9
+
+/**
+ * The parent folder of the URL plus 25 lowercase letters no site uses, or undefined for a site's root (a home
+ * page is never a soft 404). Query and fragment are dropped: the probe is about the path. The letters come from
+ * a hash of the folder, not from chance, so a run can be recorded and replayed and every page of a folder
+ * shares one probe.
+ */
+export function siblingUrl(url: string): string | undefined {
+  const parsed = parseUrl(url)
+  if (!parsed || parsed.pathname === '/' || parsed.pathname === '') return undefined
+  const folder = parsed.origin + parsed.pathname.replace(/[^/]*\/?$/, '')
+  return folder + letters(folder, 25)
+}
+
+export function compareSibling(cited: SourceReport, sibling: SourceReport, url: string): SiblingProbe {
+  if (sibling.liveness === 'dead' || sibling.liveness === 'unexpected-status') return {url, outcome: 'real-404'}
+  if (sibling.liveness !== 'alive') return {url, outcome: 'inconclusive'}
+  const redirects = (report: SourceReport) => report.hops.filter((hop) => hop.location).length
+  if (redirects(cited) > 0 && redirects(cited) === redirects(sibling) && cited.finalUrl === sibling.finalUrl) {
+    return {url, outcome: 'same-redirect'}
+  }
+  const similarity = pageSimilarity(cited, sibling)
+  return {url, outcome: similarity >= samePageSimilarity ? 'same-page' : 'differs', similarity}
+}
+
+/**
+ * Jaccard similarity of word 3-shingles over title and visible text. Extracted text, not raw HTML: raw bodies
+ * differ in CSRF tokens, timestamps and the echoed random path. The last path segment's words (the echoed slug) are removed first.
+ */
+export function pageSimilarity(a: SourceReport, b: SourceReport): number {
+  const left = shingles(pageText(a))
+  const right = shingles(pageText(b))
+  if (left.size === 0 && right.size === 0) return 1
+  let shared = 0
+  for (const shingle of left) if (right.has(shingle)) shared++
+  return shared / (left.size + right.size - shared)
+}
+
+const maxChars = 20_000
+
+function pageText(report: SourceReport): string[] {
+  const page = report.page
+  if (!page) return []
+  const text = [page.titles[0]?.text ?? '', ...page.passages].join(' ').slice(0, maxChars)
+  // The echoed path (the random letters, the cited slug) is the one part that always differs.
+  const last = parseUrl(report.finalUrl)?.pathname.split('/').filter(Boolean).at(-1) ?? ''
+  const path = new Set(words(last.replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3))
+  return words(text).filter((word) => !path.has(word))
+}
+
+function shingles(list: string[]): Set<string> {
+  const out = new Set<string>()
+  if (list.length < 3) {
+    if (list.length > 0) out.add(list.join(' '))
+    return out
+  }
+  for (let index = 0; index + 3 <= list.length; index++) out.add(`${list[index]} ${list[index + 1]} ${list[index + 2]}`)
+  return out
+}
+
+function letters(seed: string, count: number): string {
+  const bytes = createHash('sha256').update(`remark-lint-citations sibling ${seed}`).digest()
+  return [...bytes.subarray(0, count)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')
+}

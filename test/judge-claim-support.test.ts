@@ -1,0 +1,249 @@
+// citation-claim-support: the default lexical scorer and the judge around it, as tables.
+
+import {describe, expect, it} from 'vitest'
+import {judgeClaimSupport, parseClaimSupportOptions, type ClaimScorer} from '../src/judge/claim-support.js'
+import {scoreClaim} from '../src/judge/passage-score.js'
+import {OptionsError} from '../src/validate.js'
+import {citation, source} from './helpers/source.js'
+
+const url = 'https://health.example/coffee'
+const defaults = parseClaimSupportOptions(undefined)
+
+/** A page about coffee and health, plus filler that shares none of the claims' words. */
+const coffeePage = [
+  'Coffee and Your Heart: What the Evidence Says',
+  'A large cohort study followed 50,000 adults for twelve years to measure how daily coffee drinking relates to heart health.',
+  'Drinking three cups of coffee a day increases the risk of high blood pressure by 14% in adults over 60.',
+  'The researchers also looked at sleep quality, which declined in participants who drank coffee in the evening.',
+  'Decaffeinated coffee showed no link with blood pressure in any age group.',
+  'Funding came from the National Institute of Health Research; the authors declare no conflicts of interest.'
+]
+
+function judge(claim: string | undefined, passages: string[], options = defaults, overrides: Parameters<typeof source>[2] = {}) {
+  return judgeClaimSupport(citation(url, {claim}), source(url, {passages}, overrides), options)
+}
+
+describe('scoreClaim', () => {
+  it.each([
+    ['a claim the page states', 'Three cups of coffee a day increase the risk of high blood pressure by 14%.', 0.9, 1],
+    ['a paraphrase with other inflections (increased/increases, cups/cup)', 'Drinking a cup of coffee daily increased blood pressure risk in adults by 14%.', 0.7, 1],
+    ['a claim spread over the page but with a wrong figure', 'Coffee increases the risk of high blood pressure by 40%.', 0, 0.5],
+    ['an unrelated claim', 'The Roman aqueducts carried water across the empire for centuries.', 0, 0.2],
+    ['a claim sharing only stop words', 'It is one of the most of all that they would have been.', 0, 0],
+    ['a negated claim the page states plainly', 'Three cups of coffee a day do not increase the risk of high blood pressure by 14%.', 0, 0.5],
+    ['a plain claim the page negates', 'Decaffeinated coffee is linked with blood pressure in every age group.', 0, 0.5],
+    ['a negated claim the page negates too', 'Decaffeinated coffee has no link with blood pressure.', 0.9, 1]
+  ])('%s', (_, claim, min, max) => {
+    const {score} = scoreClaim(claim, coffeePage)
+    expect(score).toBeGreaterThanOrEqual(min)
+    expect(score).toBeLessThanOrEqual(max)
+  })
+
+  it('quotes the passage that supports the claim best', () => {
+    const {passage} = scoreClaim('Coffee drinking in the evening made sleep quality decline.', coffeePage)
+    expect(passage).toBe(coffeePage[3])
+  })
+
+  it('stems: only the inflection differs, the score is full', () => {
+    expect(scoreClaim('Regulators increased tariffs on imported steel.', ['The regulator increases the tariff on steel imports.']).score).toBe(1)
+  })
+
+  it('finds numbers written differently: 3.5 million, 3,500,000; 42% and 42 percent', () => {
+    const page = ['The city counted 3,500,000 residents, and 42 percent of them rent their homes.']
+    expect(scoreClaim('The city has 3.5 million residents and 42% rent their homes.', page).score).toBe(1)
+    expect(scoreClaim('The city has 4.5 million residents and 42% rent their homes.', page).score).toBeCloseTo(0.4)
+  })
+
+  it('a missing year costs less than a missing figure (dates sit in bylines)', () => {
+    const page = ['Researchers found that sea ice in the Arctic shrank faster than models predicted.']
+    expect(scoreClaim('In 2019, researchers found Arctic sea ice shrank faster than models predicted.', page).score).toBeCloseTo(0.8)
+  })
+
+  it('compares version numbers as written', () => {
+    const page = ['Release 2.4.1 of the parser fixed the memory leak reported by users.']
+    expect(scoreClaim('Parser release 2.4.1 fixed the memory leak.', page).score).toBe(1)
+    expect(scoreClaim('Parser release 2.3.9 fixed the memory leak.', page).score).toBeCloseTo(0.4)
+  })
+
+  it.each([
+    ['“not only … but also” is no denial', 'The vaccine not only reduces infections but also shortens hospital stays.'],
+    ['a negation ends with its clause', 'The vaccine does not cure the disease, yet it reduces infections and shortens hospital stays.'],
+    ['a negation ends at “but”', 'The vaccine does not cure the disease but reduces infections and shortens hospital stays.']
+  ])('negation: %s', (_, text) => {
+    expect(scoreClaim('The vaccine reduces infections and shortens hospital stays.', [text]).score).toBe(1)
+  })
+
+  it('negation: “no evidence that X causes Y” denies “X causes Y”', () => {
+    const page = ['There is no evidence that mobile phones cause brain tumours in adults.']
+    expect(scoreClaim('Mobile phones cause brain tumours in adults.', page).score).toBeCloseTo(0.4)
+    expect(scoreClaim('Mobile phones do not cause brain tumours in adults.', page).score).toBe(1)
+  })
+
+  it('reads a page once and gives the same answer from its index', () => {
+    const page = [...coffeePage]
+    const claim = 'Three cups of coffee a day increase the risk of high blood pressure by 14%.'
+    expect(scoreClaim(claim, page)).toEqual(scoreClaim(claim, page))
+    expect(scoreClaim(claim, [...page])).toEqual(scoreClaim(claim, page))
+  })
+
+  it('takes two adjacent passages when the claim spans them', () => {
+    const page = [
+      'Unrelated opening paragraph about the museum and its opening hours on weekends.',
+      'The glacier lost 30 metres of thickness between 1990 and 2020.',
+      'Meltwater from the glacier now feeds a lake that did not exist before.',
+      'Another unrelated paragraph about parking near the visitor centre.'
+    ]
+    const {score, passage} = scoreClaim('The glacier lost 30 metres of thickness and its meltwater feeds a new lake.', page)
+    expect(score).toBe(1)
+    expect(passage).toBe(`${page[1]} ${page[2]}`)
+  })
+
+  it('prefers a single passage when it covers the claim alone', () => {
+    const page = ['The glacier lost 30 metres of thickness and its meltwater feeds a lake.', 'The glacier is popular with hikers.']
+    expect(scoreClaim('The glacier lost 30 metres of thickness.', page).passage).toBe(page[0])
+  })
+
+  it('works for text without spaces (Chinese)', () => {
+    const page = ['研究发现每天喝咖啡会增加高血压的风险。', '博物馆周末开放时间为上午九点到下午五点。']
+    const {score, passage} = scoreClaim('每天喝咖啡会增加高血压的风险', page)
+    expect(score).toBeGreaterThan(0.9)
+    expect(passage).toBe(page[0])
+  })
+
+  it('ignores the cited URL in the claim', () => {
+    expect(scoreClaim('Drinking coffee increases blood pressure (https://health.example/coffee-study-results).', coffeePage).score).toBe(1)
+  })
+
+  it('gives 0 and no passage when nothing matches', () => {
+    expect(scoreClaim('Quantum chromodynamics explains gluon confinement.', coffeePage)).toEqual({score: 0, passage: undefined})
+    expect(scoreClaim('Quantum chromodynamics explains gluon confinement.', [])).toEqual({score: 0, passage: undefined})
+  })
+})
+
+describe('judgeClaimSupport', () => {
+  it('is silent when the page supports the claim', () => {
+    expect(judge('Three cups of coffee a day increase the risk of high blood pressure by 14%.', coffeePage)).toBeUndefined()
+  })
+
+  it('flags weak support for review, quoting the best passage', () => {
+    const verdict = judge('Coffee drinkers live longer because caffeine protects the liver.', coffeePage)
+    expect(verdict).toMatchObject({status: 'valid', action: 'flagged', rule: 'citation-claim-support'})
+    expect(verdict?.message).toMatch(
+      /^Unexpected weak support \(0\.\d\d\) for the claim citing `https:\/\/health\.example\/coffee`, expected the source to support it: requires review; best passage “.{1,99}…?”$/
+    )
+    expect(verdict?.expected).toBeUndefined()
+  })
+
+  it('flags a figure the page does not state (40% against 14%)', () => {
+    const verdict = judge('Three cups of coffee a day increase the risk of high blood pressure by 40%.', coffeePage)
+    expect(verdict?.message).toContain('weak support (0.40)')
+    expect(verdict?.message).toContain('best passage “Drinking three cups of coffee a day increases the risk')
+  })
+
+  it('flags a claim the page denies', () => {
+    expect(judge('Decaffeinated coffee raises blood pressure in every age group.', coffeePage)?.action).toBe('flagged')
+  })
+
+  it('says so when no passage shares a word', () => {
+    expect(judge('Quantum chromodynamics explains gluon confinement.', coffeePage)?.message).toMatch(
+      /^Unexpected weak support \(0\.00\) .*: requires review; no passage shares its words$/
+    )
+  })
+
+  it('redacts credentials in the URL', () => {
+    const verdict = judgeClaimSupport(
+      citation('https://user:secret@health.example/coffee', {claim: 'Quantum chromodynamics explains gluon confinement.'}),
+      source('https://health.example/coffee', {passages: coffeePage}),
+      defaults
+    )
+    expect(verdict?.message).not.toContain('secret')
+  })
+
+  it.each([
+    [0.499, '(0.49)'],
+    [0.57, '(0.57)'],
+    [0, '(0.00)']
+  ])('shows score %d rounded down, never as the threshold: %s', (score, shown) => {
+    const scorer: ClaimScorer = () => ({score, passage: 'close'})
+    expect(judge('Coffee raises blood pressure in adults.', coffeePage, {threshold: 0.6, scorer})?.message).toContain(shown)
+  })
+
+  it('quotes a custom scorer\'s passage on one line', () => {
+    const scorer: ClaimScorer = () => ({score: 0.1, passage: 'first line\n\n  second line'})
+    expect(judge('Coffee raises blood pressure in adults.', coffeePage, {...defaults, scorer})?.message).toMatch(/best passage “first line second line”$/)
+  })
+
+  it.each([
+    ['no claim', undefined, coffeePage, {}],
+    ['a claim of fewer than three content words', 'Coffee is healthy.', coffeePage, {}],
+    ['a claim of stop words and numbers', 'It was 42% in 2019, or so they say.', coffeePage, {}],
+    ['a dead page', 'Coffee drinkers live longer than tea drinkers.', coffeePage, {liveness: 'dead' as const}],
+    ['a page without passages (PDF, image, script-rendered)', 'Coffee drinkers live longer than tea drinkers.', [], {}],
+    ['a report without page facts', 'Coffee drinkers live longer than tea drinkers.', coffeePage, {page: undefined}]
+  ])('is silent for %s', (_, claim, passages, overrides) => {
+    expect(judge(claim, passages, defaults, overrides)).toBeUndefined()
+  })
+
+  it.each([
+    ['bot wall', {botWall: 'cloudflare'}],
+    ['paywall', {paywall: 'login form'}],
+    ['not-found page', {notFound: 'title says not found'}]
+  ])('is silent for a %s (its text is not the source)', (_, facts) => {
+    const report = source(url, {passages: coffeePage, ...facts})
+    expect(judgeClaimSupport(citation(url, {claim: 'Coffee drinkers live longer than tea drinkers.'}), report, defaults)).toBeUndefined()
+  })
+
+  it('uses the threshold option', () => {
+    const claim = 'Coffee increases the risk of high blood pressure by 40%.'
+    expect(judge(claim, coffeePage)?.action).toBe('flagged')
+    expect(judge(claim, coffeePage, parseClaimSupportOptions({threshold: 0.3}))).toBeUndefined()
+  })
+
+  it('uses a custom scorer, with the claim and the passages', () => {
+    const calls: Array<[string, readonly string[]]> = []
+    const scorer: ClaimScorer = (claim, passages) => {
+      calls.push([claim, passages])
+      return {score: 0.1, passage: passages[2]}
+    }
+    const verdict = judge('Coffee raises blood pressure in adults.', coffeePage, parseClaimSupportOptions({scorer}))
+    expect(calls).toEqual([['Coffee raises blood pressure in adults.', coffeePage]])
+    expect(verdict?.message).toContain('weak support (0.10)')
+    expect(verdict?.message).toContain('best passage “Drinking three cups')
+  })
+
+  it.each([
+    ['a score above 1', () => ({score: 1.5, passage: 'x'}), /^Unexpected `scorer` result `\{"score":1.5,"passage":"x"\}`, expected/],
+    ['NaN', () => ({score: Number.NaN, passage: undefined}), /^Unexpected `scorer` result/],
+    ['a bare number', () => 0.7, /^Unexpected `scorer` result `0.7`/],
+    ['a passage that is not a string', () => ({score: 0.2, passage: 3}), /^Unexpected `scorer` result/],
+    ['a promise', () => Promise.resolve({score: 0.2, passage: undefined}), /^Unexpected promise from `scorer`, expected a synchronous function$/],
+    [
+      'an exception',
+      () => {
+        throw new Error('model not loaded')
+      },
+      /^Unexpected error from `scorer`: model not loaded$/
+    ]
+  ])('refuses a scorer giving %s, naming the option', (_, scorer, message) => {
+    const options = parseClaimSupportOptions({scorer})
+    expect(() => judge('Coffee raises blood pressure in adults.', coffeePage, options)).toThrow(OptionsError)
+    expect(() => judge('Coffee raises blood pressure in adults.', coffeePage, options)).toThrow(message)
+  })
+})
+
+describe('parseClaimSupportOptions', () => {
+  it('defaults to threshold 0.5 and the lexical scorer', () => {
+    expect(parseClaimSupportOptions(undefined)).toEqual({threshold: 0.5, scorer: scoreClaim})
+    expect(parseClaimSupportOptions(null)).toEqual({threshold: 0.5, scorer: scoreClaim})
+  })
+
+  it.each([
+    [{thresold: 0.4}, 'Unexpected option `thresold`, expected one of `threshold`, `scorer`'],
+    [{threshold: 2}, 'Unexpected `threshold` `2`, expected a number from 0 to 1'],
+    [{threshold: '0.5'}, 'Unexpected `threshold` `0.5`, expected a number from 0 to 1'],
+    [{scorer: 'semantic'}, 'Unexpected `scorer` `semantic`, expected a function'],
+    ['strict', 'Unexpected citation-claim-support options `strict`, expected an object']
+  ])('refuses %j', (value, message) => {
+    expect(() => parseClaimSupportOptions(value)).toThrow(new OptionsError(message))
+  })
+})

@@ -1,0 +1,244 @@
+// citation-conflict-of-interest: the seed's cases, then platforms, the brand map, false positives and options.
+
+import {describe, expect, it} from 'vitest'
+import {detectConflictOfInterest, judgeConflictOfInterest, parseConflictOptions, type ConflictOptions} from '../src/judge/conflict.js'
+import {OptionsError} from '../src/validate.js'
+import {citation, source} from './helpers/source.js'
+
+const defaults: ConflictOptions = {brands: {}, ignore: []}
+
+interface Case {
+  name: string
+  url: string
+  claim: string
+  /** The matching term, or false when there is no conflict. */
+  brand: string | false
+  citingDomain?: string
+  siteName?: string
+  options?: unknown
+}
+
+function check({url, claim, brand, citingDomain, siteName, options}: Case): void {
+  const signal = detectConflictOfInterest(url, claim, parseConflictOptions(options), siteName)
+  expect(signal.detected).toBe(brand !== false)
+  expect(signal.brandToken).toBe(brand === false ? '' : brand)
+  if (citingDomain !== undefined) expect(signal.citingDomain).toBe(citingDomain)
+}
+
+describe('the seed', () => {
+  const pm = 'ClickUp is the best project management tool for teams'
+  const cases: Case[] = [
+    {name: 'clickup blog citing own product', url: 'https://clickup.com/blog/best-project-management-tools/', claim: pm, brand: 'clickup', citingDomain: 'clickup.com'},
+    {name: 'independent site citing clickup', url: 'https://www.g2.com/categories/project-management', claim: pm, brand: false},
+    {name: 'shopify blog citing shopify', url: 'https://www.shopify.com/blog/best-ecommerce-platforms', claim: 'Shopify is the best ecommerce platform for small business', brand: 'shopify', citingDomain: 'shopify.com'},
+    {name: 'doi citation: no conflict signal', url: '10.1038/s41586-021-03819-2', claim: 'AlphaFold solves the protein structure problem', brand: false},
+    {name: 'generic platform name should not trigger', url: 'https://www.platform.com/review', claim: 'this platform is the best tool', brand: false},
+    {name: 'acceptance: clickup, short claim', url: 'https://clickup.com/blog/x', claim: 'ClickUp is the best PM tool', brand: 'clickup'},
+    {name: 'acceptance: pcmag, short claim', url: 'https://pcmag.com/x', claim: 'ClickUp is the best PM tool', brand: false}
+  ]
+  it.each(cases)('$name', check)
+
+  // The seed's "integration" table, as pure cases: the judge needs no fetch.
+  const integration: Case[] = [
+    {name: 'clickup', url: 'https://clickup.com/blog/best-project-management-tools/', claim: 'ClickUp is the best project management tool', brand: 'clickup'},
+    {name: 'shopify', url: 'https://www.shopify.com/blog/best-ecommerce-platforms', claim: 'Shopify is best for small business ecommerce', brand: 'shopify'},
+    {name: 'pcmag', url: 'https://www.pcmag.com/picks/the-best-project-management-software', claim: 'ClickUp is the best project management tool', brand: false},
+    {name: 'g2', url: 'https://www.g2.com/categories/project-management', claim: 'ClickUp is the best project management tool', brand: false},
+    {name: 'doi', url: '10.1038/s41586-024-07487-w', claim: 'GPT-4 outperforms human experts on medical exams', brand: false}
+  ]
+  it.each(integration)('integration: $name', check)
+
+  it('explains the signal in the seed\'s words', () => {
+    expect(detectConflictOfInterest('https://clickup.com/blog/best-project-management-tools/', 'ClickUp is the best PM tool', defaults)).toEqual({
+      detected: true,
+      citingDomain: 'clickup.com',
+      brandToken: 'clickup',
+      explanation: "The cited source (clickup.com) is published by a party named in the claim ('clickup'). This source may not be independent."
+    })
+  })
+})
+
+describe('who publishes the URL', () => {
+  const cases: Case[] = [
+    {name: 'a subdomain of the brand', url: 'https://blog.acme.com/post', claim: 'Acme ships weekly', brand: 'acme', citingDomain: 'acme.com'},
+    {name: 'a country suffix', url: 'https://www.acme.co.uk/news', claim: 'Acme ships weekly', brand: 'acme', citingDomain: 'acme.co.uk'},
+    {name: 'GitHub Pages (private suffix)', url: 'https://acme.github.io/docs/', claim: 'Acme ships weekly', brand: 'acme', citingDomain: 'acme.github.io'},
+    {name: 'GitHub Pages of someone else', url: 'https://jane.github.io/review/', claim: 'Acme ships weekly', brand: false},
+    {name: 'GitHub Pages are not GitHub\'s', url: 'https://jane.github.io/review/', claim: 'GitHub hosts most open source', brand: false},
+    {name: 'Netlify site (private suffix)', url: 'https://acme.netlify.app/', claim: 'Acme ships weekly', brand: 'acme'},
+    {name: 'Substack publication', url: 'https://acme.substack.com/p/launch', claim: 'Acme ships weekly', brand: 'acme', citingDomain: 'acme.substack.com'},
+    {name: 'Substack is not the claim\'s Acme', url: 'https://jane.substack.com/p/acme', claim: 'Acme ships weekly', brand: false},
+    {name: 'Medium subdomain', url: 'https://acme.medium.com/launch', claim: 'Acme ships weekly', brand: 'acme', citingDomain: 'acme.medium.com'},
+    {name: 'WordPress.com blog', url: 'https://acme.wordpress.com/2024/launch', claim: 'Acme ships weekly', brand: 'acme'},
+    {name: 'an IP address has no publisher', url: 'https://192.0.2.1/acme', claim: 'Acme ships weekly', brand: false},
+    {name: 'not a URL', url: 'acme', claim: 'Acme ships weekly', brand: false}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('path-owned platforms', () => {
+  const cases: Case[] = [
+    {name: 'github.com/acme', url: 'https://github.com/acme/widget', claim: 'Acme Widget is fast', brand: 'acme', citingDomain: 'github.com/acme'},
+    {name: 'github.com/orgs/acme', url: 'https://github.com/orgs/acme/discussions', claim: 'Acme Widget is fast', brand: 'acme', citingDomain: 'github.com/orgs/acme'},
+    {name: 'github.com, another owner', url: 'https://github.com/jane/widget-benchmarks', claim: 'Acme Widget is fast', brand: false},
+    {name: 'github.com, another owner, claim about GitHub', url: 'https://github.com/jane/notes', claim: 'GitHub Actions is the fastest CI', brand: false},
+    {name: 'github.com, the platform\'s own page', url: 'https://github.com/features/actions', claim: 'GitHub Actions is the fastest CI', brand: 'github', citingDomain: 'github.com'},
+    {name: 'gitlab.com/acme', url: 'https://gitlab.com/acme/widget', claim: 'Acme Widget is fast', brand: 'acme', citingDomain: 'gitlab.com/acme'},
+    {name: 'medium.com/@acme', url: 'https://medium.com/@acme/why-we-win-1234', claim: 'Acme beats everyone', brand: 'acme', citingDomain: 'medium.com/@acme'},
+    {name: 'medium.com/@jane', url: 'https://medium.com/@jane/acme-review-1234', claim: 'Acme beats everyone', brand: false},
+    {name: 'x.com/acme', url: 'https://x.com/acme/status/1', claim: 'Acme beats everyone', brand: 'acme', citingDomain: 'x.com/acme'},
+    {name: 'twitter.com/AcmeHQ (suffix hq)', url: 'https://twitter.com/AcmeHQ/status/1', claim: 'Acme beats everyone', brand: 'acme', citingDomain: 'twitter.com/acmehq'},
+    {name: 'mobile.twitter.com/jane', url: 'https://mobile.twitter.com/jane/status/1', claim: 'Acme beats everyone', brand: false},
+    {name: 'linkedin.com/company/acme', url: 'https://www.linkedin.com/company/acme/posts', claim: 'Acme beats everyone', brand: 'acme', citingDomain: 'linkedin.com/company/acme'},
+    {name: 'linkedin.com/in/jane', url: 'https://www.linkedin.com/in/jane', claim: 'Acme beats everyone', brand: false},
+    {name: 'youtube.com/@acme', url: 'https://www.youtube.com/@acme/videos', claim: 'Acme beats everyone', brand: 'acme', citingDomain: 'youtube.com/@acme'},
+    {name: 'youtube.com/c/acme', url: 'https://www.youtube.com/c/acme', claim: 'Acme beats everyone', brand: 'acme'},
+    {name: 'facebook.com/acme', url: 'https://www.facebook.com/acme', claim: 'Acme beats everyone', brand: 'acme'},
+    {name: 'huggingface.co/acme', url: 'https://huggingface.co/acme/widget-7b', claim: 'Acme Widget tops the leaderboard', brand: 'acme', citingDomain: 'huggingface.co/acme'},
+    {name: 'huggingface.co/datasets/acme', url: 'https://huggingface.co/datasets/acme/bench', claim: 'Acme Widget tops the leaderboard', brand: 'acme'},
+    {name: 'huggingface.co, another owner', url: 'https://huggingface.co/jane/widget-eval', claim: 'Acme Widget tops the leaderboard', brand: false},
+    {name: 'dev.to/acme', url: 'https://dev.to/acme/launch-week-1abc', claim: 'Acme beats everyone', brand: 'acme'},
+    {name: 'a platform\'s site name is not the account\'s', url: 'https://github.com/jane/notes', claim: 'GitHub is where code lives', siteName: 'GitHub', brand: false}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('how a claim word names a domain', () => {
+  const cases: Case[] = [
+    {name: 'pineapple.com is not Apple\'s', url: 'https://pineapple.com/review', claim: 'Apple makes the best laptops', brand: false},
+    {name: 'snapple.com is not Apple\'s', url: 'https://www.snapple.com/', claim: 'Apple makes the best laptops', brand: false},
+    {name: 'apple.com is', url: 'https://www.apple.com/macbook-air/', claim: 'Apple makes the best laptops', brand: 'apple'},
+    {name: 'a prefix: getacme.com', url: 'https://getacme.com/', claim: 'Acme syncs files', brand: 'acme'},
+    {name: 'a prefix: theverge.com', url: 'https://www.theverge.com/a', claim: 'The Verge broke the story', brand: 'verge'},
+    {name: 'a suffix: acme-software.com', url: 'https://acme-software.com/', claim: 'Acme syncs files', brand: 'acme'},
+    {name: 'a suffix: acmelabs.io', url: 'https://acmelabs.io/', claim: 'Acme syncs files', brand: 'acme'},
+    {name: 'both: tryacmeapp.com', url: 'https://tryacmeapp.com/', claim: 'Acme syncs files', brand: 'acme'},
+    {name: 'not an affix: acmebank.com', url: 'https://acmebank.com/', claim: 'Acme syncs files', brand: false},
+    {name: 'a generic label with claim words: project-management.com', url: 'https://project-management.com/x', claim: 'ClickUp is the best project management tool', brand: false},
+    {name: 'a domain written in the claim', url: 'https://clickup.com/', claim: 'clickup.com claims 10 million users', brand: 'clickup'},
+    {name: 'a dotted name in the claim', url: 'https://nodejs.org/en/blog', claim: 'Node.js is the fastest runtime', brand: 'node.js'},
+    {name: 'a possessive', url: 'https://clickup.com/', claim: "ClickUp's users love it", brand: 'clickup'},
+    {name: 'short tokens are ignored (IBM)', url: 'https://www.ibm.com/watson', claim: 'IBM leads in enterprise AI', brand: false},
+    {name: 'four letters are enough', url: 'https://www.sony.com/', claim: 'Sony leads in sensors', brand: 'sony'},
+    {name: '"for example" does not name example.com', url: 'https://example.com/x', claim: 'For example, caches help', brand: false},
+    {name: 'numbers are not brands', url: 'https://2024.example/', claim: 'Sales grew in 2024', brand: false},
+    {name: 'the first brand named wins', url: 'https://acme.example/', claim: 'Globex and Acme ship weekly', brand: 'acme'}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('the page\'s site name', () => {
+  const cases: Case[] = [
+    {name: 'og:site_name names the brand', url: 'https://hf.co/blog/x', claim: 'Hugging Face hosts a million models', siteName: 'Hugging Face', brand: 'hugging face', citingDomain: 'hf.co'},
+    {name: 'generic words of the site name are dropped', url: 'https://cu.example/b', claim: 'ClickUp is the best PM tool', siteName: 'ClickUp Blog', brand: 'clickup'},
+    {name: 'the words must be in a row', url: 'https://hf.co/blog/x', claim: 'Face the facts: hugging trees helps', siteName: 'Hugging Face', brand: false},
+    {name: 'a generic site name says nothing', url: 'https://news.example/x', claim: 'Official news: the blog moved', siteName: 'Official Blog', brand: false},
+    {name: 'an independent site', url: 'https://www.pcmag.com/x', claim: 'ClickUp is the best PM tool', siteName: 'PCMag', brand: false}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('the brands option', () => {
+  const brands = {Alphabet: ['google.com', 'youtube.com'], 'Meta Platforms': ['facebook.com', 'instagram.com'], IBM: ['ibm.com'], Acme: ['github.com/acme']}
+  const cases: Case[] = [
+    {name: 'a brand citing one of its domains', url: 'https://blog.google.com/x', claim: 'Alphabet leads in AI research', options: {brands}, brand: 'Alphabet', citingDomain: 'google.com'},
+    {name: 'a subdomain of one of its domains', url: 'https://www.youtube.com/watch?v=x', claim: 'alphabet is profitable', options: {brands}, brand: 'Alphabet'},
+    {name: 'a multi-word brand', url: 'https://about.instagram.com/blog', claim: 'Meta Platforms cares about teens', options: {brands}, brand: 'Meta Platforms'},
+    {name: 'a multi-word brand needs all its words', url: 'https://about.instagram.com/blog', claim: 'Meta cares about teens', options: {brands}, brand: false},
+    {name: 'whole words only', url: 'https://google.com/x', claim: 'Alphabetical order matters', options: {brands}, brand: false},
+    {name: 'a short brand', url: 'https://www.ibm.com/watson', claim: 'IBM leads in enterprise AI', options: {brands}, brand: 'IBM'},
+    {name: 'another brand\'s domain', url: 'https://www.ibm.com/watson', claim: 'Alphabet leads in AI research', options: {brands}, brand: false},
+    {name: 'a platform account', url: 'https://github.com/acme/x', claim: 'The ACME toolkit is fast', options: {brands}, brand: 'Acme'}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('never a conflict', () => {
+  const cases: Case[] = [
+    {name: 'an empty claim', url: 'https://clickup.com/', claim: '', brand: false},
+    {name: 'a blank claim', url: 'https://clickup.com/', claim: '  ', brand: false},
+    {name: 'a doi: form', url: 'doi:10.1038/nature12373', claim: 'Nature published it', brand: false},
+    {name: 'doi.org', url: 'https://doi.org/10.1038/nature12373', claim: 'Doi resolves it', brand: false},
+    {name: 'dx.doi.org', url: 'http://dx.doi.org/10.1038/nature12373', claim: 'Doi resolves it', brand: false},
+    {name: 'an ignored domain', url: 'https://docs.acme.com/x', claim: 'Acme syncs files', options: {ignore: ['acme.com']}, brand: false},
+    {name: 'an ignored account', url: 'https://github.com/acme/x', claim: 'Acme syncs files', options: {ignore: ['github.com/@acme']}, brand: false},
+    {name: 'ignore wins over brands', url: 'https://google.com/x', claim: 'Alphabet leads', options: {ignore: ['google.com'], brands: {Alphabet: ['google.com']}}, brand: false}
+  ]
+  it.each(cases)('$name', check)
+})
+
+describe('judgeConflictOfInterest', () => {
+  const url = 'https://clickup.com/blog/best-project-management-tools/'
+
+  it('flags the citation with the seed\'s explanation', () => {
+    expect(judgeConflictOfInterest(citation(url, {claim: 'ClickUp is the best project management tool.'}), source(url), defaults)).toEqual({
+      status: 'valid',
+      action: 'flagged',
+      rule: 'citation-conflict-of-interest',
+      message:
+        "Unexpected citation of `clickup.com` for a claim about `ClickUp`, expected an independent source: the cited source is published by a party named in the claim ('clickup'), so it may not be independent"
+    })
+  })
+
+  it('says nothing without a claim', () => {
+    expect(judgeConflictOfInterest(citation(url), source(url), defaults)).toBeUndefined()
+  })
+
+  it('says nothing for an independent source', () => {
+    const pcmag = 'https://www.pcmag.com/picks/the-best-project-management-software'
+    expect(judgeConflictOfInterest(citation(pcmag, {claim: 'ClickUp is the best project management tool.'}), source(pcmag), defaults)).toBeUndefined()
+  })
+
+  it('works on a dead report (no page)', () => {
+    const dead = source(url, {}, {status: 404, liveness: 'dead', reason: '404 Not Found', page: undefined})
+    expect(judgeConflictOfInterest(citation(url, {claim: 'ClickUp is the best PM tool.'}), dead, defaults)?.action).toBe('flagged')
+  })
+
+  it('reads the site name of the page', () => {
+    const hf = 'https://hf.co/blog/launch'
+    const verdict = judgeConflictOfInterest(citation(hf, {claim: 'Hugging Face hosts a million models.'}), source(hf, {siteName: 'Hugging Face'}), defaults)
+    expect(verdict?.message).toContain('for a claim about `Hugging Face`')
+  })
+
+  it('checks the page a redirect reached, with its site name', () => {
+    const short = 'https://short.example/x'
+    const report = source(short, {siteName: 'ClickUp'}, {finalUrl: 'https://clickup.com/blog/x'})
+    expect(judgeConflictOfInterest(citation(short, {claim: 'ClickUp is the best PM tool.'}), report, defaults)?.message).toMatch(
+      /^Unexpected citation of `clickup\.com` for a claim about `ClickUp`/
+    )
+  })
+
+  it('never flags a DOI, wherever it leads', () => {
+    const doi = 'https://doi.org/10.1038/nature12373'
+    const report = source(doi, {siteName: 'Nature'}, {finalUrl: 'https://www.nature.com/articles/nature12373'})
+    expect(judgeConflictOfInterest(citation(doi, {claim: 'Nature published the first image.'}), report, defaults)).toBeUndefined()
+  })
+})
+
+describe('parseConflictOptions', () => {
+  it('defaults to no brands and nothing ignored', () => {
+    expect(parseConflictOptions(undefined)).toEqual(defaults)
+  })
+
+  it('normalises domains', () => {
+    expect(parseConflictOptions({brands: {Acme: ['WWW.Acme.com/', 'github.com/@Acme/widget']}, ignore: ['docs.example.com']})).toEqual({
+      brands: {Acme: ['acme.com', 'github.com/acme']},
+      ignore: ['docs.example.com']
+    })
+  })
+
+  it.each([
+    [{ignored: []}, 'Unexpected option `ignored`, expected one of `brands`, `ignore`'],
+    [{ignore: 'acme.com'}, 'Unexpected `ignore` `acme.com`, expected an array of domains'],
+    [{ignore: [7]}, 'Unexpected `ignore[0]` `7`, expected a domain such as `example.com` or `github.com/owner`'],
+    [{ignore: ['https://acme.com']}, 'Unexpected `ignore[0]` `https://acme.com`, expected a domain such as `example.com` or `github.com/owner`'],
+    [{ignore: ['example.com/docs']}, 'Unexpected `ignore[0]` `example.com/docs`, expected a domain such as `example.com` or `github.com/owner`'],
+    [{ignore: ['co.uk']}, 'Unexpected `ignore[0]` `co.uk`, expected a domain such as `example.com` or `github.com/owner`'],
+    [{brands: ['acme.com']}, 'Unexpected `brands` `["acme.com"]`, expected an object of brand names to arrays of domains'],
+    [{brands: {Acme: 'acme.com'}}, 'Unexpected `brands["Acme"]` `acme.com`, expected an array of domains'],
+    [{brands: {'--': ['acme.com']}}, 'Unexpected brand name `--` in `brands`, expected a name'],
+    [{brands: {Acme: [42]}}, 'Unexpected `brands["Acme"][0]` `42`, expected a domain such as `example.com` or `github.com/owner`']
+  ])('refuses %j', (value, message) => {
+    expect(() => parseConflictOptions(value)).toThrow(new OptionsError(message))
+  })
+})

@@ -1,0 +1,303 @@
+// citation-credibility: the built-in source table, suffix and path signals, the user's overrides, the threshold.
+
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, relative} from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {
+  DEFAULT_CREDIBILITY_THRESHOLD,
+  judgeCredibility,
+  parseCredibilityOptions,
+  scoreCredibility,
+  type SourceCategory
+} from '../src/judge/credibility.js'
+import {OptionsError} from '../src/validate.js'
+import {citation, source} from './helpers/source.js'
+
+const defaults = parseCredibilityOptions(undefined)
+const threshold = DEFAULT_CREDIBILITY_THRESHOLD
+
+describe('scoreCredibility: categories', () => {
+  const table: Array<[string, SourceCategory, number]> = [
+    ['https://www.nature.com/articles/s41586-020-2649-2', 'peer-reviewed', 0.95],
+    ['https://onlinelibrary.wiley.com/doi/10.1002/x', 'peer-reviewed', 0.95],
+    ['https://dl.acm.org/doi/10.1145/3290605', 'peer-reviewed', 0.95],
+    ['https://doi.org/10.1038/s41586-020-2649-2', 'peer-reviewed', 0.95],
+    ['https://www.who.int/news-room/fact-sheets', 'government', 0.9],
+    ['https://ec.europa.eu/eurostat', 'government', 0.9],
+    ['https://www.oecd.org/en/data.html', 'government', 0.9],
+    ['https://www.rfc-editor.org/rfc/rfc9110', 'standards', 0.9],
+    ['https://datatracker.ietf.org/doc/html/rfc3986', 'standards', 0.9],
+    ['https://www.w3.org/TR/WCAG22/', 'standards', 0.9],
+    ['https://www.nist.gov/cryptography', 'standards', 0.9],
+    ['https://www.ethz.ch/en/research.html', 'academic', 0.85],
+    ['https://en.wikipedia.org/wiki/Citation', 'reference', 0.85],
+    ['https://dictionary.cambridge.org/dictionary/english/cite', 'reference', 0.85],
+    ['https://www.cambridge.org/core/journals/x', 'peer-reviewed', 0.95],
+    ['https://www.reuters.com/world/', 'news', threshold],
+    ['https://www.bbc.co.uk/news', 'news', threshold],
+    ['https://arxiv.org/abs/2101.00001', 'preprint', 0.7],
+    ['https://www.biorxiv.org/content/10.1101/2020.01.01.123456v1', 'preprint', 0.7],
+    ['https://doi.org/10.48550/arXiv.2101.00001', 'preprint', 0.7],
+    ['https://example.com/report', 'unknown', 0.6],
+    ['https://www.prnewswire.com/news-releases/x.html', 'vendor', 0.5],
+    ['https://example.com/pricing', 'vendor', 0.5],
+    ['https://example.com/blog/2024/launch', 'vendor', 0.5],
+    ['https://example.com/products/widget.html', 'vendor', 0.5],
+    ['https://medium.com/@someone/post', 'user-generated', 0.4],
+    ['https://old.reddit.com/r/science/', 'user-generated', 0.4],
+    ['https://stackoverflow.com/questions/1', 'user-generated', 0.4],
+    ['https://x.com/someone/status/1', 'user-generated', 0.4],
+    ['https://www.youtube.com/watch?v=abc', 'user-generated', 0.4],
+    ['https://bit.ly/3xYz', 'shortener', 0.2],
+    ['https://t.co/abc', 'shortener', 0.2],
+    ['https://tinyurl.com/abc', 'shortener', 0.2]
+  ]
+  it.each(table)('%s is %s (%d)', (url, category, score) => {
+    expect(scoreCredibility(url, defaults)).toMatchObject({category, score})
+  })
+
+  it('names the registrable domain and the category reason', () => {
+    expect(scoreCredibility('https://bit.ly/3xYz', defaults)).toEqual({
+      score: 0.2,
+      category: 'shortener',
+      reason: 'cite the destination, not the short link',
+      domain: 'bit.ly'
+    })
+    expect(scoreCredibility('https://en.wikipedia.org/wiki/Citation', defaults).domain).toBe('wikipedia.org')
+  })
+})
+
+describe('scoreCredibility: public-suffix signals', () => {
+  const table: Array<[string, SourceCategory, string]> = [
+    ['https://www.nasa.gov/missions/', 'government', 'nasa.gov'],
+    ['https://www.ons.gov.uk/economy', 'government', 'ons.gov.uk'],
+    ['https://www.army.mil/history', 'government', 'army.mil'],
+    ['https://www.esa.int/Science', 'government', 'esa.int'],
+    ['https://www.insee.gouv.fr/', 'government', 'insee.gouv.fr'],
+    ['https://www.mhlw.go.jp/english/', 'government', 'mhlw.go.jp'],
+    ['https://design-system.service.gov.uk/components/', 'government', 'design-system.service.gov.uk'],
+    ['https://web.mit.edu/research/', 'academic', 'mit.edu'],
+    ['https://www.ox.ac.uk/research', 'academic', 'ox.ac.uk'],
+    ['https://www.u-tokyo.ac.jp/en/', 'academic', 'u-tokyo.ac.jp'],
+    ['https://www.unimelb.edu.au/', 'academic', 'unimelb.edu.au']
+  ]
+  it.each(table)('%s is %s', (url, category, domain) => {
+    expect(scoreCredibility(url, defaults)).toMatchObject({category, domain})
+  })
+
+  it('gives a reason that names the suffix', () => {
+    expect(scoreCredibility('https://www.ons.gov.uk/', defaults).reason).toBe('the public suffix `gov.uk`')
+  })
+
+  it('does not take the `.ac` country domain for a university', () => {
+    expect(scoreCredibility('https://startup.ac/', defaults).category).toBe('unknown')
+  })
+
+  it('takes `/~user` pages for personal pages, even at a university', () => {
+    expect(scoreCredibility('https://www.cs.example.edu/~alice/notes.html', defaults)).toMatchObject({
+      category: 'user-generated',
+      reason: '`~alice` is a personal page, so cite the original or an edited source'
+    })
+  })
+
+  it('leaves listed and signalled domains alone whatever their path', () => {
+    expect(scoreCredibility('https://www.nature.com/products/x', defaults).category).toBe('peer-reviewed')
+    expect(scoreCredibility('https://www.nasa.gov/blog/x', defaults).category).toBe('government')
+  })
+})
+
+describe('scoreCredibility: subdomains', () => {
+  it('inherits the parent entry on private suffixes, naming the owner’s own domain', () => {
+    expect(scoreCredibility('https://acme.github.io/docs/', defaults)).toMatchObject({category: 'user-generated', domain: 'acme.github.io'})
+    expect(scoreCredibility('https://someone.blogspot.com/2020/01/x.html', defaults)).toMatchObject({
+      category: 'user-generated',
+      domain: 'someone.blogspot.com'
+    })
+    expect(scoreCredibility('https://team.substack.com/p/x', defaults).category).toBe('user-generated')
+  })
+})
+
+describe('scoreCredibility: redirects, DOIs and archives', () => {
+  it('judges where a resolver led, falling back to the DOI for an unlisted publisher', () => {
+    const doi = 'https://doi.org/10.5555/12345678'
+    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/2101.00001'})).toMatchObject({category: 'preprint', domain: 'arxiv.org'})
+    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://journal.example/article/1'})).toMatchObject({
+      category: 'peer-reviewed',
+      domain: 'doi.org'
+    })
+  })
+
+  it('lets registry metadata say what kind of work a DOI is', () => {
+    const doi = 'https://doi.org/10.5555/12345678'
+    expect(scoreCredibility(doi, defaults, {workType: 'posted-content'})).toMatchObject({
+      category: 'preprint',
+      reason: 'registered as `posted-content`'
+    })
+    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/1', workType: 'journal-article'}).category).toBe('peer-reviewed')
+  })
+
+  it('judges a Wayback Machine snapshot by the page it archived', () => {
+    expect(scoreCredibility('https://web.archive.org/web/20200101000000/https://www.nature.com/articles/x', defaults)).toMatchObject({
+      category: 'peer-reviewed',
+      domain: 'nature.com'
+    })
+    expect(scoreCredibility('https://web.archive.org/web/2020id_/bit.ly/abc', defaults).category).toBe('shortener')
+  })
+})
+
+describe('judgeCredibility', () => {
+  it('flags a shortener with its score, category and reason, even when it redirected', () => {
+    const report = source('https://bit.ly/3xYz', {}, {finalUrl: 'https://www.nature.com/articles/x'})
+    expect(judgeCredibility(citation('https://bit.ly/3xYz'), report, defaults)).toEqual({
+      status: 'valid',
+      action: 'flagged',
+      rule: 'citation-credibility',
+      message:
+        'Unexpected low-credibility source `bit.ly` (0.20, link shortener), ' +
+        `expected a source scoring at least ${threshold}: cite the destination, not the short link`
+    })
+  })
+
+  it('follows a redirect resolver to the publisher', () => {
+    const doi = 'https://doi.org/10.1234/abc'
+    expect(judgeCredibility(citation(doi), source(doi, {}, {finalUrl: 'https://arxiv.org/abs/2101.00001'}), defaults)?.message).toBe(
+      'Unexpected low-credibility source `arxiv.org` (0.70, preprint server or repository), ' +
+        `expected a source scoring at least ${threshold}: not peer-reviewed yet, so cite the published version when there is one`
+    )
+    expect(judgeCredibility(citation(doi), source(doi, {}, {finalUrl: 'https://www.nature.com/articles/x'}), defaults)).toBeUndefined()
+    // A resolver added by the user counts too.
+    const go = 'https://go.example/paper'
+    const report = source(go, {}, {finalUrl: 'https://www.nature.com/articles/x'})
+    expect(judgeCredibility(citation(go), report, defaults, ['go.example'])).toBeUndefined()
+    expect(judgeCredibility(citation(go), report, defaults)?.message).toContain('`go.example` (0.60, unknown source)')
+  })
+
+  it('stays silent for malformed and unsafe URLs, which citation-url-safety reports', () => {
+    expect(judgeCredibility(citation('https://bit.ly/x'), source('https://bit.ly/x', {}, {liveness: 'unsafe'}), defaults)).toBeUndefined()
+    expect(judgeCredibility(citation('https://exa mple.org/'), source('https://exa mple.org/', {}, {liveness: 'malformed'}), defaults)).toBeUndefined()
+  })
+
+  it('still judges a source it could not fetch: credibility is about the domain', () => {
+    const report = source('https://bit.ly/x', {}, {liveness: 'unverified', status: undefined})
+    expect(judgeCredibility(citation('https://bit.ly/x'), report, defaults)?.action).toBe('flagged')
+  })
+})
+
+describe('the threshold (the seed: verifiable means a score of at least the threshold)', () => {
+  const judge = (url: string, options: unknown) => judgeCredibility(citation(url), source(url), parseCredibilityOptions(options))
+
+  it('passes a source exactly at the threshold', () => {
+    expect(judge('https://www.reuters.com/x', {})).toBeUndefined()
+    expect(judge('https://arxiv.org/abs/1', {threshold: 0.7})).toBeUndefined()
+  })
+
+  it('flags a source just below it', () => {
+    expect(judge('https://www.reuters.com/x', {categories: {news: threshold - 0.01}})?.message).toContain('(0.79, established news outlet)')
+    expect(judge('https://arxiv.org/abs/1', {threshold: 0.71})?.message).toContain('expected a source scoring at least 0.71')
+  })
+
+  it('passes everything credible by default and nothing below it', () => {
+    const credible = ['https://www.nature.com/x', 'https://www.who.int/x', 'https://www.w3.org/x', 'https://mit.edu/x', 'https://en.wikipedia.org/x', 'https://apnews.com/x']
+    const weak = ['https://arxiv.org/x', 'https://example.com/x', 'https://example.com/pricing', 'https://medium.com/x', 'https://bit.ly/x']
+    expect(credible.map((url) => judge(url, {}))).toEqual(credible.map(() => undefined))
+    expect(weak.map((url) => judge(url, {})?.action)).toEqual(weak.map(() => 'flagged'))
+  })
+
+  it('flags nothing at 0 and all but trusted sources at 1', () => {
+    expect(judge('https://bit.ly/x', {threshold: 0})).toBeUndefined()
+    expect(judge('https://www.nature.com/x', {threshold: 1})?.message).toContain('(0.95, peer-reviewed publisher)')
+    expect(judge('https://www.nature.com/x', {threshold: 1, trusted: ['nature.com']})).toBeUndefined()
+  })
+})
+
+describe('parseCredibilityOptions: trusted, untrusted, categories', () => {
+  it('scores trusted domains 1 and untrusted ones 0, subdomains included, beating the built-in table', () => {
+    const settings = parseCredibilityOptions({trusted: ['example.com', '*.blogspot.com'], untrusted: ['Example.NET', 'wikipedia.org']})
+    expect(scoreCredibility('https://docs.example.com/x', settings)).toMatchObject({score: 1, reason: 'trusted by your configuration'})
+    expect(scoreCredibility('https://lab.blogspot.com/x', settings)).toMatchObject({score: 1, category: 'user-generated'})
+    expect(scoreCredibility('https://example.net/x', settings)).toMatchObject({score: 0, reason: 'untrusted by your configuration'})
+    expect(judgeCredibility(citation('https://en.wikipedia.org/wiki/X'), source('https://en.wikipedia.org/wiki/X'), settings)?.message).toBe(
+      'Unexpected low-credibility source `wikipedia.org` (0.00, reference work), ' +
+        `expected a source scoring at least ${threshold}: untrusted by your configuration`
+    )
+  })
+
+  it('applies the user’s entry to the publisher a DOI led to', () => {
+    const settings = parseCredibilityOptions({untrusted: ['journal.example']})
+    expect(scoreCredibility('https://doi.org/10.5555/1', settings, {finalUrl: 'https://journal.example/a'})).toMatchObject({
+      score: 0,
+      domain: 'journal.example'
+    })
+  })
+
+  it('overrides a category’s score', () => {
+    const settings = parseCredibilityOptions({categories: {preprint: 0.85, 'user-generated': 0}})
+    expect(scoreCredibility('https://arxiv.org/abs/1', settings).score).toBe(0.85)
+    expect(scoreCredibility('https://medium.com/x', settings).score).toBe(0)
+    expect(scoreCredibility('https://www.nature.com/x', settings).score).toBe(0.95)
+  })
+
+  it('refuses unknown and invalid options by name', () => {
+    expect(() => parseCredibilityOptions({treshold: 0.5})).toThrow(/Unexpected option `treshold`, expected one of `threshold`/)
+    expect(() => parseCredibilityOptions({threshold: 2})).toThrow('Unexpected `threshold` `2`, expected a number from 0 to 1')
+    expect(() => parseCredibilityOptions({trusted: 'example.com'})).toThrow(OptionsError)
+    expect(() => parseCredibilityOptions({trusted: ['https://example.com/']})).toThrow(
+      'Unexpected `trusted[0]` `https://example.com/`, expected a domain such as `example.com`'
+    )
+    expect(() => parseCredibilityOptions({trusted: ['example.com'], untrusted: ['example.com']})).toThrow(
+      'Unexpected `example.com` in both `trusted` and `untrusted`'
+    )
+    expect(() => parseCredibilityOptions({categories: {blogs: 0.1}})).toThrow(/Unexpected `categories.blogs`, expected one of `peer-reviewed`/)
+    expect(() => parseCredibilityOptions({categories: {news: 'high'}})).toThrow('Unexpected `categories.news` `high`, expected a number from 0 to 1')
+  })
+})
+
+describe('parseCredibilityOptions: list files', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'credibility-'))
+  afterAll(() => rmSync(folder, {recursive: true, force: true}))
+  const write = (name: string, text: string) => {
+    const path = join(folder, name)
+    writeFileSync(path, text)
+    return path
+  }
+
+  it('reads domains with an optional category or score, and comments', () => {
+    const path = write(
+      'sources.txt',
+      ['# our sources', 'journal.example   peer-reviewed', 'vendor.example 0.3  # their own claims', '', 'wiki.example', 'lab.blogspot.com news'].join('\n')
+    )
+    const settings = parseCredibilityOptions({lists: [path]})
+    expect(scoreCredibility('https://journal.example/a', settings)).toMatchObject({
+      score: 0.95,
+      category: 'peer-reviewed',
+      reason: `listed in \`${path}\` line 2`
+    })
+    expect(scoreCredibility('https://www.vendor.example/a', settings)).toMatchObject({score: 0.3, category: 'unknown'})
+    expect(scoreCredibility('https://wiki.example/a', settings).score).toBe(1)
+    // A listed host beats its parent's built-in entry; its siblings keep it.
+    expect(scoreCredibility('https://lab.blogspot.com/a', settings).category).toBe('news')
+    expect(scoreCredibility('https://other.blogspot.com/a', settings).category).toBe('user-generated')
+  })
+
+  it('reads paths relative to the working directory, and lets `trusted` win over a list', () => {
+    const path = relative(process.cwd(), write('relative.txt', 'example.org 0.1\n'))
+    expect(scoreCredibility('https://example.org/', parseCredibilityOptions({lists: [path]})).score).toBe(0.1)
+    expect(scoreCredibility('https://example.org/', parseCredibilityOptions({lists: [path], trusted: ['example.org']})).score).toBe(1)
+  })
+
+  it('names the file and line of a malformed entry', () => {
+    const path = write('bad.txt', 'good.example\nbad.example trustworthy\n')
+    expect(() => parseCredibilityOptions({lists: [path]})).toThrow(
+      new RegExp(`^Unexpected \`bad.example trustworthy\` in \`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` line 2, expected a domain, optionally followed by a category`)
+    )
+    expect(() => parseCredibilityOptions({lists: [write('score.txt', 'a.example 1.5')]})).toThrow(/line 1, expected a domain/)
+    expect(() => parseCredibilityOptions({lists: [write('url.txt', '\n\nhttps://a.example/')]})).toThrow(/line 3, expected a domain/)
+  })
+
+  it('names a missing file', () => {
+    expect(() => parseCredibilityOptions({lists: ['no-such-list.txt']})).toThrow(
+      /^Unexpected `lists\[0\]` `no-such-list.txt`, expected a readable file \(ENOENT/
+    )
+  })
+})

@@ -1,0 +1,108 @@
+// citation-soft-404's judgment: certain signs remove, likely ones flag; the sibling probe's outcomes; when to probe.
+
+import {describe, expect, it} from 'vitest'
+import {isHome, judgeSoft404, wantsSiblingProbe} from '../src/judge/soft-404.js'
+import {compareSibling, pageSimilarity, siblingUrl} from '../src/verify/sibling.js'
+import type {SourceReport} from '../src/types.js'
+import {citation, source} from './helpers/source.js'
+
+const article = 'A long article about the history of typesetting and the people who made it. '.repeat(10)
+
+function redirected(from: string, to: string, status = 301): SourceReport {
+  return source(from, {titles: [{source: 'title', text: 'Welcome'}], passages: [article]}, {
+    finalUrl: to,
+    hops: [{url: from, status, location: to}, {url: to, status: 200}]
+  })
+}
+
+describe('citation-soft-404', () => {
+  it('removes a deep link redirected to the home page (certain: an error)', () => {
+    const url = 'https://news.example/2019/05/story-about-things'
+    const verdict = judgeSoft404(citation(url), redirected(url, 'https://news.example/'))
+    expect(verdict).toMatchObject({status: 'invalid', action: 'removed', rule: 'citation-soft-404', certain: true})
+    expect(verdict?.message).toBe(
+      'Unexpected soft 404 at citation `https://news.example/2019/05/story-about-things`, expected a live source (`redirects to the home page https://news.example/`)'
+    )
+  })
+
+  it.each([
+    ['a language home page', 'https://news.example/en/'],
+    ['an index page', 'https://www.news.example/index.html']
+  ])('counts %s as the home page', (_, home) => {
+    const url = 'https://news.example/2019/05/story'
+    expect(judgeSoft404(citation(url), redirected(url, home))?.action).toBe('removed')
+  })
+
+  it('never calls a home page itself a soft 404', () => {
+    const url = 'https://news.example/'
+    expect(judgeSoft404(citation(url), redirected(url, 'https://news.example/en/'))).toBeUndefined()
+    expect(isHome('https://news.example/?p=12')).toBe(false)
+  })
+
+  it('removes a page whose URL or title says not found', () => {
+    const byUrl = source('https://shop.example/p/1', {notFound: 'URL path /404.html'})
+    const byTitle = source('https://shop.example/p/2', {notFound: 'title “Page not found”'})
+    expect(judgeSoft404(citation('https://shop.example/p/1'), byUrl)?.action).toBe('removed')
+    expect(judgeSoft404(citation('https://shop.example/p/2'), byTitle)?.message).toContain('(`title “Page not found”`)')
+  })
+
+  it('flags a page whose text only says not found (likely, a warning)', () => {
+    const report = source('https://shop.example/p/3', {notFound: 'page text “the page you are looking for”'})
+    const verdict = judgeSoft404(citation('https://shop.example/p/3'), report)
+    expect(verdict).toMatchObject({action: 'flagged', status: 'mismatch'})
+    expect(verdict?.certain).toBeUndefined()
+    expect(verdict?.message).toMatch(/^Unexpected likely soft 404 at citation/)
+  })
+
+  it('uses the sibling probe: same redirect removes, same page flags, a real 404 clears', () => {
+    const url = 'https://blog.example/posts/old-post'
+    const report = redirected(url, 'https://blog.example/posts/')
+    expect(judgeSoft404(citation(url), report)).toBeUndefined()
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'same-redirect'})?.action).toBe('removed')
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'same-page', similarity: 0.97})?.message).toContain(
+      'a made-up sibling page shows the same page (similarity 0.97)'
+    )
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'real-404'})).toBeUndefined()
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'inconclusive'})).toBeUndefined()
+  })
+
+  it('probes only suspicious deep pages', () => {
+    const full = source('https://blog.example/posts/a', {passages: [article]})
+    expect(wantsSiblingProbe(full)).toBe(false)
+    expect(wantsSiblingProbe(source('https://blog.example/posts/a', {passages: []}))).toBe(true)
+    expect(wantsSiblingProbe(source('https://blog.example/posts/a', {passages: [article], noindex: true}))).toBe(true)
+    expect(wantsSiblingProbe(redirected('https://blog.example/posts/a', 'https://blog.example/posts/'))).toBe(true)
+    expect(wantsSiblingProbe(source('https://blog.example/', {passages: []}))).toBe(false)
+    // Certain already: no need to ask.
+    expect(wantsSiblingProbe(redirected('https://blog.example/posts/a', 'https://blog.example/'))).toBe(false)
+  })
+})
+
+describe('sibling probe', () => {
+  it('asks the parent folder for a stable made-up page', () => {
+    const a = siblingUrl('https://blog.example/posts/a?x=1#y')
+    expect(a).toMatch(/^https:\/\/blog\.example\/posts\/[a-z]{25}$/)
+    expect(siblingUrl('https://blog.example/posts/b')).toBe(a)
+    expect(siblingUrl('https://blog.example/posts/')).toMatch(/^https:\/\/blog\.example\/[a-z]{25}$/)
+    expect(siblingUrl('https://blog.example/')).toBeUndefined()
+  })
+
+  it('compares outcomes', () => {
+    const cited = redirected('https://blog.example/posts/a', 'https://blog.example/posts/')
+    const sibling = redirected('https://blog.example/posts/zzz', 'https://blog.example/posts/')
+    expect(compareSibling(cited, sibling, 's').outcome).toBe('same-redirect')
+    expect(compareSibling(cited, {...sibling, liveness: 'dead', status: 404}, 's').outcome).toBe('real-404')
+    expect(compareSibling(cited, {...sibling, liveness: 'blocked'}, 's').outcome).toBe('inconclusive')
+    const page = source('https://spa.example/app/a', {titles: [{source: 'title', text: 'App'}], passages: [article]})
+    const same = source('https://spa.example/app/qwerty', {titles: [{source: 'title', text: 'App'}], passages: [article]})
+    expect(compareSibling(page, same, 's')).toMatchObject({outcome: 'same-page', similarity: 1})
+    const other = source('https://spa.example/app/b', {passages: ['Completely different words about gardening and soil in spring.']})
+    expect(compareSibling(page, other, 's').outcome).toBe('differs')
+  })
+
+  it('ignores the echoed path when comparing pages', () => {
+    const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
+    const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})
+    expect(pageSimilarity(a, b)).toBe(1)
+  })
+})

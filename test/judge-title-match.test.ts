@@ -1,0 +1,208 @@
+// citation-title-match: the seed's title cases, Unicode folding, site names, arXiv ids, non-Latin scripts, the one-word guard.
+
+import {describe, expect, it} from 'vitest'
+import {cleanTitle} from '../src/judge/title-clean.js'
+import {compareTitles, defaultThreshold, judgeTitleMatch, parseTitleMatchOptions, siteNamesOf} from '../src/judge/title-match.js'
+import {OptionsError} from '../src/validate.js'
+import type {PageFacts} from '../src/types.js'
+import {citation, source} from './helpers/source.js'
+
+const options = parseTitleMatchOptions(undefined)
+const arxivTitle = 'Context Is What You Need: The Maximum Effective Context Window for Real World Limits of LLMs'
+
+describe('compareTitles', () => {
+  const cases: Array<[string, string, string, string[], boolean]> = [
+    // [case, cited, page title, site names, match]
+    ['seed PEP 8: the cited title is contained', 'PEP 8 – Style Guide', 'PEP 8 – Style Guide for Python Code', [], true],
+    ['seed normalisation: case and punctuation', 'attention is all you need!', 'Attention Is All You Need', [], true],
+    ['same words in another order', 'Style Guide for Python Code (PEP 8)', 'PEP 8 – Style Guide for Python Code', [], true],
+    ['a truncated cited title', 'The Maximum Effective Context Window…', arxivTitle, [], true],
+    ['the page title is contained in the cited one', 'Attention Is All You Need (Vaswani et al., 2017)', 'Attention Is All You Need', [], true],
+    ['curly apostrophe = straight', 'O’Reilly Media', "O'Reilly Media", [], true],
+    ['en and em dash = hyphen', 'Real–Time Systems', 'Real-Time Systems', [], true],
+    ['NFKC: full-width letters and digits', 'ＰＥＰ ８ Ｓｔｙｌｅ Ｇｕｉｄｅ', 'PEP 8 Style Guide', [], true],
+    ['accents and ß folded', 'Straße der Café-Kultur', 'Strasse der Cafe-Kultur', [], true],
+    ['one content word changed in five: at the threshold', 'Deep Residual Networks for Image Recognition', 'Deep Residual Learning for Image Recognition', [], true],
+    ['one content word changed in three', 'An Introduction to the Theory of Games', 'An Introduction to the Theory of Computation', [], false],
+    ['a different title', 'Deep Residual Learning for Image Recognition', 'Attention Is All You Need', [], false],
+    ['arXiv: a misremembered title sharing a few words', 'The Maximum Effective Context Window of Frontier Language Models', arxivTitle, [], false],
+    ['one-word cited title is not contained', 'AI', 'AI and the Future of Work', [], false],
+    ['one-word page title is not contained', 'AI Safety via Debate', 'AI', [], false],
+    ['one-word titles match when equal', 'Photosynthesis', 'photosynthesis', [], true],
+    ['site suffix stripped (host label)', 'Photosynthesis', 'Photosynthesis - Wikipedia', ['en.wikipedia.org', 'wikipedia.org', 'wikipedia'], true],
+    ['site suffix kept without site names', 'Photosynthesis', 'Photosynthesis - Wikipedia', [], false],
+    ['site prefix stripped (host name)', 'Downloads', 'Python.org – Downloads', ['python.org', 'python'], true],
+    ['og:site_name suffix stripped', 'Inflation', 'Inflation — The Daily Planet', ['The Daily Planet'], true],
+    ['site name stripped from the cited title too', 'Photosynthesis | Wikipedia', 'Photosynthesis', ['wikipedia'], true],
+    ['arXiv id prefix', 'Attention', '[1706.03762] Attention', [], true],
+    ['Chinese: a particle more', '深度学习综述', '深度学习的综述', [], true],
+    ['Chinese: Wikipedia suffix with its og:site_name', '机器学习', '机器学习 - 维基百科，自由的百科全书', ['维基百科，自由的百科全书'], true],
+    ['Chinese: different title', '深度学习综述', '量子计算导论', [], false],
+    ['Chinese: one word is not contained', '人工', '人工智能的未来', [], false],
+    ['Japanese: a particle more', '機械学習入門', '機械学習の入門', [], true],
+    ['Japanese: contained', '機械学習入門', '機械学習入門 第2版', [], true],
+    ['Japanese: different title sharing の基礎', '量子コンピュータの基礎', '機械学習の基礎', [], false],
+    ['Cyrillic: Wikipedia suffix', 'Война и мир', 'Война и мир — Википедия', ['Википедия'], true],
+    ['Cyrillic: ё = е', 'Ёжик в тумане', 'Ежик в тумане', [], true],
+    ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false]
+  ]
+  it.each(cases)('%s', (_, cited, page, siteNames, match) => {
+    expect(compareTitles(cited, page, siteNames, defaultThreshold).match).toBe(match)
+  })
+
+  it('reports the similarity: 1 for the same words, 0 for none shared', () => {
+    expect(compareTitles('Attention Is All You Need', 'attention is all you need', [], 0.8).similarity).toBe(1)
+    expect(compareTitles('Deep Residual Learning', 'Attention Is All You Need', [], 0.8).similarity).toBe(0)
+  })
+
+  it('a higher threshold turns a near title into a mismatch', () => {
+    const near = ['Deep Residual Networks for Image Recognition', 'Deep Residual Learning for Image Recognition'] as const
+    expect(compareTitles(...near, [], 0.8)).toEqual({match: true, similarity: 0.8})
+    expect(compareTitles(...near, [], 0.9).match).toBe(false)
+  })
+})
+
+describe('cleanTitle', () => {
+  const cases: Array<[string, string[], string]> = [
+    ['[2509.21361] ' + arxivTitle, [], arxivTitle],
+    ['[hep-th/9901001v2] Old Style Id', [], 'Old Style Id'],
+    ['arXiv:1706.03762 [cs.CL] – Attention Is All You Need', [], 'Attention Is All You Need'],
+    ['Attention is all you need. arXiv preprint arXiv:1706.03762', [], 'Attention is all you need'],
+    ['Attention Is All You Need (arXiv:1706.03762v7)', [], 'Attention Is All You Need'],
+    ['RETRACTED: Ileal-lymphoid-nodular hyperplasia', [], 'Ileal-lymphoid-nodular hyperplasia'],
+    ['A Paper | Nature', ['Nature'], 'A Paper'],
+    ['Nature | A Paper', ['Nature'], 'A Paper'],
+    ['A Paper | Section | arXiv.org', ['arxiv.org', 'arxiv'], 'A Paper Section'],
+    ['arXiv.org', ['arxiv.org'], 'arXiv.org'],
+    ['Nature - Nature', ['Nature'], 'Nature'],
+    ['A Paper | Science', ['Nature'], 'A Paper | Science']
+  ]
+  it.each(cases)('%s', (title, siteNames, clean) => {
+    expect(cleanTitle(title, siteNames)).toBe(clean)
+  })
+})
+
+describe('siteNamesOf', () => {
+  it('og:site_name and every host name, domain and label, from the cited and the final URL', () => {
+    const report = source('https://en.wikipedia.org/wiki/X', {siteName: 'Wikimedia'}, {finalUrl: 'https://www.example.org/y'})
+    expect(siteNamesOf(report)).toEqual([
+      'Wikimedia', 'en.wikipedia.org', 'wikipedia.org', 'wikipedia', 'example.org', 'example'
+    ])
+  })
+})
+
+describe('judgeTitleMatch', () => {
+  const url = 'https://peps.python.org/pep-0008/'
+  const pep = (titles: PageFacts['titles'], citedTitle: string | undefined = 'PEP 8 – Style Guide') =>
+    judgeTitleMatch(citation(url, {citedTitle}), source(url, {titles}), options)
+  const untitled = citation(url)
+
+  it('seed test_200_title_match: nothing to report', () => {
+    expect(pep([{source: 'title', text: 'PEP 8 – Style Guide for Python Code | peps.python.org'}])).toBeUndefined()
+  })
+
+  it('seed test_200_title_mismatch: flagged, the message shows both titles and the page title’s source', () => {
+    expect(pep([{source: 'title', text: 'Python Packaging User Guide'}])).toEqual({
+      status: 'mismatch',
+      action: 'flagged',
+      rule: 'citation-title-match',
+      message:
+        'Unexpected cited title “PEP 8 – Style Guide” for `https://peps.python.org/pep-0008/`, ' +
+        'expected the page title “Python Packaging User Guide” (`title`)'
+    })
+  })
+
+  it('seed test_200_no_title_tag: nothing to report', () => {
+    expect(pep([])).toBeUndefined()
+    expect(pep([{source: 'title', text: ' — '}])).toBeUndefined()
+  })
+
+  it('nothing to report without a cited title', () => {
+    expect(judgeTitleMatch(untitled, source(url, {titles: [{source: 'title', text: 'Something else'}]}), options)).toBeUndefined()
+  })
+
+  it('nothing to report unless the page answered', () => {
+    const page = {titles: [{source: 'title' as const, text: 'Not Found'}]}
+    const dead = source(url, page, {status: 404, liveness: 'dead', reason: '404 Not Found'})
+    expect(judgeTitleMatch(citation(url, {citedTitle: 'PEP 8'}), dead, options)).toBeUndefined()
+  })
+
+  it('nothing to report on a soft 404 (citation-soft-404 speaks)', () => {
+    const page = {titles: [{source: 'title' as const, text: 'Page not found'}], notFound: 'not-found title'}
+    expect(judgeTitleMatch(citation(url, {citedTitle: 'PEP 8 – Style Guide'}), source(url, page), options)).toBeUndefined()
+  })
+
+  it('matches when any candidate matches, even the least trusted', () => {
+    expect(
+      pep([
+        {source: 'og:title', text: 'Write better Python today'},
+        {source: 'h1', text: 'PEP 8 – Style Guide for Python Code'}
+      ])
+    ).toBeUndefined()
+  })
+
+  it('shows the most trusted candidate, shortened when long', () => {
+    const verdict = pep([
+      {source: 'citation_title', text: 'A Very Long Title About Something Else Entirely, With a Subtitle That Goes On and On'},
+      {source: 'title', text: 'Short'}
+    ])
+    expect(verdict?.message).toContain('expected the page title “A Very Long Title About Something Else Entirely, With a Sub…” (`citation_title`)')
+    expect(verdict?.expected).toBeUndefined()
+  })
+
+  it('arXiv: the abs page’s `[id] Title` and og:site_name; a misremembered title is flagged', () => {
+    const abs = 'https://arxiv.org/abs/2509.21361'
+    const report = source(abs, {
+      siteName: 'arXiv.org',
+      titles: [
+        {source: 'citation_title', text: arxivTitle},
+        {source: 'title', text: `[2509.21361] ${arxivTitle}`}
+      ]
+    })
+    expect(judgeTitleMatch(citation(abs, {citedTitle: arxivTitle}), report, options)).toBeUndefined()
+    const wrong = judgeTitleMatch(citation(abs, {citedTitle: 'The Maximum Effective Context Window of Frontier Language Models'}), report, options)
+    expect(wrong?.action).toBe('flagged')
+    expect(wrong?.message).toContain('“The Maximum Effective Context Window of Frontier Language M…”')
+    expect(wrong?.message).toContain('“Context Is What You Need: The Maximum Effective Context Win…” (`citation_title`)')
+  })
+
+  it('a one-word title on Wikipedia matches through the host name', () => {
+    const wiki = 'https://en.wikipedia.org/wiki/Photosynthesis'
+    const report = source(wiki, {titles: [{source: 'title', text: 'Photosynthesis - Wikipedia'}]})
+    expect(judgeTitleMatch(citation(wiki, {citedTitle: 'Photosynthesis'}), report, options)).toBeUndefined()
+    expect(judgeTitleMatch(citation(wiki, {citedTitle: 'AI'}), report, options)?.action).toBe('flagged')
+  })
+
+  it('redacts secrets in the URL', () => {
+    const secret = 'https://example.com/doc?token=abc123'
+    const report = source(secret, {titles: [{source: 'title', text: 'Quarterly Report'}]})
+    const verdict = judgeTitleMatch(citation(secret, {citedTitle: 'Annual Budget Plan'}), report, options)
+    expect(verdict?.message).not.toContain('abc123')
+  })
+})
+
+describe('parseTitleMatchOptions', () => {
+  it('defaults, and a threshold from 0 to 1', () => {
+    expect(parseTitleMatchOptions(undefined)).toEqual({threshold: 0.8, linkTextThreshold: 0.34})
+    expect(parseTitleMatchOptions({threshold: 0.95})).toEqual({threshold: 0.95, linkTextThreshold: 0.34})
+  })
+
+  it('is lenient with link text, which often describes the source rather than names it', () => {
+    const url = 'https://docs.python.org/3/library/asyncio.html'
+    const page = source(url, {titles: [{source: 'title', text: 'asyncio — Asynchronous I/O — Python 3.12 documentation'}]})
+    const described = 'the Python docs on asyncio'
+    expect(judgeTitleMatch(citation(url, {citedTitle: described, citedTitleFrom: 'text'}), page, options)).toBeUndefined()
+    // The same words given as a title attribute are held to the title threshold.
+    expect(judgeTitleMatch(citation(url, {citedTitle: described, citedTitleFrom: 'attribute'}), page, options)?.rule).toBe('citation-title-match')
+    // Link text that names another source altogether is still reported.
+    const other = citation(url, {citedTitle: 'Threading in Java explained', citedTitleFrom: 'text'})
+    expect(judgeTitleMatch(other, page, options)?.rule).toBe('citation-title-match')
+  })
+
+  it('refuses a bad threshold and unknown options by name', () => {
+    expect(() => parseTitleMatchOptions({threshold: 1.5})).toThrow('Unexpected `threshold` `1.5`, expected a number from 0 to 1')
+    expect(() => parseTitleMatchOptions({threshold: '0.5'})).toThrow(OptionsError)
+    expect(() => parseTitleMatchOptions({treshold: 0.5})).toThrow('Unexpected option `treshold`, expected one of `threshold`, `linkTextThreshold`')
+    expect(() => parseTitleMatchOptions(0.5)).toThrow('expected an object')
+  })
+})

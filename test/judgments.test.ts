@@ -1,0 +1,76 @@
+// The source judgments end to end through remark (unified + the preset) against a web on 127.0.0.1:
+// one fetch per URL feeds every rule; the soft-404 probe asks one made-up sibling per folder.
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {siblingUrl} from '../src/verify/sibling.js'
+import {lint} from './helpers/lint.js'
+import {html, redirect, startWeb, testResolve, type Web} from './helpers/web.js'
+
+let web: Web
+let spa: Web
+const options = () => ({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, timeout: 1000, retries: 0})
+
+const shell = html('Acme App', '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>')
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/': html('Site home', '<p>Welcome to the site, where every article lives.</p>'),
+    '/2019/old-story': redirect(301, '/'),
+    '/shop/p/1': html('Page not found | Shop', '<p>Try the search box.</p>'),
+    '/guide': html('Guide', '<h2 id="install">Install</h2><p>Install it with npm and read on.</p><h2 id="usage">Usage</h2>'),
+    '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>')
+  })
+  // A script-rendered site: every path gets the same shell with status 200.
+  spa = await startWeb({'*': shell})
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await Promise.all([web.close(), spa.close()])
+})
+
+describe('citation-soft-404', () => {
+  it('a deep link redirected home is an error even at warn severity, and fails like a dead link', async () => {
+    const {messages} = await lint(`Read [the story](${web.origin()}/2019/old-story).\n`, options())
+    expect(messages.filter((line) => line.includes('citation-soft-404'))).toEqual([
+      expect.stringMatching(/^1:18-1:\d+: Unexpected soft 404 at citation `.*\/2019\/old-story`, expected a live source \(`redirects to the home page http:\/\/127\.0\.0\.1:\d+\/`\) \[citation-soft-404, error\]$/)
+    ])
+  })
+
+  it('a not-found title is certain; no probe is sent for it', async () => {
+    const {messages} = await lint(`See [product](${web.origin()}/shop/p/1).\n`, options())
+    expect(messages.find((line) => line.includes('citation-soft-404'))).toMatch(/title “Page not found \| Shop”`\) \[citation-soft-404, error\]$/)
+    expect(web.hits(new URL(siblingUrl(`${web.origin()}/shop/p/1`)!).pathname)).toBe(0)
+  })
+
+  it('a site that answers every path with one shell: likely, from one probe for the folder', async () => {
+    const markdown = `See [one](${spa.origin()}/app/one) and [two](${spa.origin()}/app/two).\n`
+    const {messages} = await lint(markdown, options())
+    const soft = messages.filter((line) => line.includes('citation-soft-404'))
+    expect(soft).toHaveLength(2)
+    expect(soft[0]).toMatch(/Unexpected likely soft 404 .*a made-up sibling page shows the same page \(similarity 1\.00\)`\) \[citation-soft-404\]$/)
+    expect(spa.hits(new URL(siblingUrl(`${spa.origin()}/app/one`)!).pathname)).toBe(1)
+  })
+
+  it('a thin page on a site with real 404s is fine', async () => {
+    const {messages} = await lint(`See [real](${web.origin()}/docs/real).\n`, options())
+    expect(messages.filter((line) => line.includes('citation-soft-404'))).toEqual([])
+    // The probe was asked and got a real 404.
+    expect(web.hits(new URL(siblingUrl(`${web.origin()}/docs/real`)!).pathname)).toBe(1)
+  })
+})
+
+describe('citation-fragment', () => {
+  it('reports a missing anchor with the nearest one as the fix; one fetch for the page', async () => {
+    const origin = web.origin()
+    const {file} = await lint(`See [install](${origin}/guide#instal) and [usage](${origin}/guide#usage).\n`, options())
+    const fragment = file.messages.filter((message) => message.ruleId === 'citation-fragment')
+    expect(fragment.map((message) => message.reason)).toEqual([
+      `Unexpected missing anchor \`#instal\` in citation \`${origin}/guide#instal\`, expected an id on the page such as \`#install\``
+    ])
+    expect(fragment[0]!.expected).toEqual([`${origin}/guide#install`])
+    expect(fragment[0]!.fatal).toBe(false)
+    expect(web.hits('/guide')).toBe(1)
+  })
+})

@@ -1,0 +1,22 @@
+// The README's rule table and message list are made from the rules' own docs: fail when they drift.
+
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
+import {describe, expect, it} from 'vitest'
+// @ts-expect-error: a plain ESM script without types, shared with `npm run docs`.
+import {presetRules, renderReadme} from '../scripts/readme-rules.mjs'
+
+const root = resolve(import.meta.dirname, '..')
+
+describe('README', () => {
+  it('lists every rule of the preset, with the summary and messages of its docs (run `npm run docs` to update)', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    expect(readme).toBe(renderReadme(readme))
+  })
+
+  it('the preset turns on every rule that has a folder', () => {
+    const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
+    const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
+    expect(rules).toEqual(folders)
+  })
+})
