@@ -8,7 +8,7 @@ import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {SiblingProbe} from './verify/sibling.js'
 import {resolveSettings, type Settings} from './options.js'
-import type {Citation, SourceReport} from './types.js'
+import type {Citation, PageDepth, SourceReport} from './types.js'
 import {sharedVerifier} from './verify/shared.js'
 
 export interface CheckedCitation {
@@ -41,6 +41,15 @@ declare module 'vfile' {
 
 let defaults: Settings | undefined
 
+/** Rules that read a page's text (and so need all of it); fragments need all of it only for a `#fragment`. */
+const textRules: RuleName[] = ['citation-claim-support', 'citation-soft-404']
+
+/** The whole page when a rule that is on reads its text or anchors, else its top. Unknown rules: the whole page. */
+function depthFor(citation: Citation, rules: Set<RuleName> | undefined): PageDepth {
+  if (!rules || textRules.some((rule) => rules.has(rule))) return 'full'
+  return citation.fragment && rules.has('citation-fragment') ? 'full' : 'top'
+}
+
 /** The settings `configure` gave this file, or the defaults. */
 export function settingsOf(file: VFile): Settings {
   return file.data.citationSettings ?? (defaults ??= resolveSettings({}))
@@ -57,11 +66,12 @@ export function checkFile(tree: Root, file: VFile): Promise<CheckedCitation[]> {
 async function run(tree: Root, file: VFile, settings: Settings): Promise<CheckedCitation[]> {
   const verifier = sharedVerifier(settings)
   // Without `configure` nobody knows which rules are on: the probe, an extra request, is then skipped.
-  const probing = file.data.citationRules?.has('citation-soft-404') ?? false
+  const rules = file.data.citationRules
+  const probing = rules?.has('citation-soft-404') ?? false
   const citations = extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes})
   return Promise.all(
     citations.map(async (citation): Promise<CheckedCitation> => {
-      const report = await verifier.verify(citation.normalizedUrl ?? citation.url)
+      const report = await verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))
       const verdict = judgeLiveness(citation, report, settings)
       const sibling = probing && wantsSiblingProbe(report) ? await verifier.probeSibling(report) : undefined
       const removed = verdict.action === 'removed' || judgeSoft404(citation, report, sibling)?.certain === true

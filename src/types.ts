@@ -85,7 +85,15 @@ export interface PageFacts {
   contentType: string | undefined
   /** True when the body was cut at the size cap. */
   truncated: boolean
+  /**
+   * True when only the top of the page was read because no rule that is on needed more (see `PageDepth`):
+   * titles and signals are there, passages and anchors may not be. A rule that needs the whole page refetches.
+   */
+  partial?: boolean
 }
+
+/** How much of a page to read: its top (titles, metas, walls) or all of it, up to the size cap. */
+export type PageDepth = 'top' | 'full'
 
 export type TitleSource =
   | 'citation_title'

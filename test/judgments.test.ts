@@ -4,7 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {siblingUrl} from '../src/verify/sibling.js'
-import {lint} from './helpers/lint.js'
+import {lint, lintLiveness} from './helpers/lint.js'
 import {html, redirect, startWeb, testResolve, type Web} from './helpers/web.js'
 
 let web: Web
@@ -19,7 +19,9 @@ beforeAll(async () => {
     '/2019/old-story': redirect(301, '/'),
     '/shop/p/1': html('Page not found | Shop', '<p>Try the search box.</p>'),
     '/guide': html('Guide', '<h2 id="install">Install</h2><p>Install it with npm and read on.</p><h2 id="usage">Usage</h2>'),
-    '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>')
+    '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>'),
+    // A long page whose last paragraph is 600 kB down.
+    '/long': html('A long page', `<p>${'Filler words about nothing in particular. '.repeat(15_000)}</p><p id="end">The very last paragraph.</p>`)
   })
   // A script-rendered site: every path gets the same shell with status 200.
   spa = await startWeb({'*': shell})
@@ -72,5 +74,26 @@ describe('citation-fragment', () => {
     expect(fragment[0]!.expected).toEqual([`${origin}/guide#install`])
     expect(fragment[0]!.fatal).toBe(false)
     expect(web.hits('/guide')).toBe(1)
+  })
+})
+
+describe('reading only what the rules that are on need', () => {
+  it('with the liveness rules only, just the top of a long page is read', async () => {
+    const {file} = await lintLiveness(`See [long](${web.origin()}/long?top).\n`, options())
+    const page = file.data.citationResults![0]!.report.page!
+    expect(page.partial).toBe(true)
+    expect(page.titles[0]?.text).toBe('A long page')
+    expect(page.anchors).not.toContain('end')
+  })
+
+  it('a rule that reads the text gets the whole page, and a partial read is not reused for it', async () => {
+    const url = `${web.origin()}/long?both`
+    const top = await lintLiveness(`See [long](${url}).\n`, options())
+    expect(top.file.data.citationResults![0]!.report.page!.partial).toBe(true)
+    const {file} = await lint(`See [long](${url}#end).\n`, options())
+    const page = file.data.citationResults![0]!.report.page!
+    expect(page.partial).toBeUndefined()
+    expect(page.anchors).toContain('end')
+    expect(file.messages.filter((message) => message.ruleId === 'citation-fragment')).toEqual([])
   })
 })

@@ -77,27 +77,29 @@ export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile
 }
 
 export function replayTransport(fixtures: FixtureFile): Transport {
-  return async (url) => {
+  return async (url, maxBytes) => {
     const entry = fixtures.responses[url.href]
     if (!entry) throw new NotRecordedError(url.href)
     if ('error' in entry) throw new NetError(entry.error, entry.message ?? entry.error)
     const body = entry.bodyBase64 === undefined ? Buffer.from(entry.body ?? '', 'utf8') : Buffer.from(entry.bodyBase64, 'base64')
+    // Replays read as little as a live fetch would.
+    const cut = maxBytes !== undefined && body.length > maxBytes
     return {
       url: url.href,
       status: entry.status,
       statusText: entry.statusText ?? '',
       headers: entry.headers ?? {},
-      body,
-      truncated: entry.truncated ?? false
+      body: cut ? body.subarray(0, maxBytes) : body,
+      truncated: cut || (entry.truncated ?? false)
     }
   }
 }
 
 /** Wraps a live transport; every answer is written to `path` at once (temp file, then rename). */
 export function recordTransport(live: Transport, path: string, fixtures: FixtureFile): Transport {
-  return async (url) => {
+  return async (url, maxBytes) => {
     try {
-      const response = await live(url)
+      const response = await live(url, maxBytes)
       fixtures.responses[url.href] = toEntry(response)
       save(path, fixtures)
       return response

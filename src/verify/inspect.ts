@@ -6,13 +6,16 @@ import {NetError} from '../net/errors.js'
 import {checkHop} from '../net/policy.js'
 import {redactUrl} from '../net/redact.js'
 import {readPage} from '../page/index.js'
-import type {Hop, PageFacts, SourceReport} from '../types.js'
+import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
 import {NotRecordedError} from './fixtures.js'
 import {retryDelay, type RetryPolicy} from './retry.js'
 import type {Scheduler} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
+
+/** Bytes read of a page when only its top is wanted: enough for the head, its metas and a first heading. */
+export const topOfPageBytes = 256 * 1024
 
 export interface InspectDeps {
   transport: Transport
@@ -30,12 +33,12 @@ interface Outcome extends Classified {
   page?: PageFacts
 }
 
-export async function inspect(url: string, deps: InspectDeps): Promise<SourceReport> {
+export async function inspect(url: string, deps: InspectDeps, depth: PageDepth = 'full'): Promise<SourceReport> {
   const started = performance.now()
   const hops: Hop[] = []
   let outcome: Outcome
   try {
-    outcome = await follow(url, hops, deps)
+    outcome = await follow(url, hops, deps, depth === 'top' ? topOfPageBytes : undefined)
   } catch (error) {
     outcome =
       error instanceof NotRecordedError
@@ -58,7 +61,7 @@ export async function inspect(url: string, deps: InspectDeps): Promise<SourceRep
   }
 }
 
-async function follow(start: string, hops: Hop[], deps: InspectDeps): Promise<Outcome> {
+async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: number | undefined): Promise<Outcome> {
   const visited = new Set<string>()
   let current = start
   for (;;) {
@@ -68,13 +71,15 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps): Promise<Ou
       return {liveness, reason: hops.length === 0 ? verdict.reason : `redirect to ${verdict.reason}`}
     }
     visited.add(verdict.url.href)
-    const answer = await attempt(verdict.url, deps)
+    const answer = await attempt(verdict.url, deps, maxBytes)
     if (answer instanceof NetError) {
       const classified = classifyError(answer, verdict.url.hostname, deps.timeoutMs)
       if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
       return {...classified, errorCode: answer.code}
     }
     const page = readPage({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
+    // Cut at the top-of-page limit, not at the size cap: a rule that wants the whole page must fetch again.
+    if (maxBytes !== undefined && answer.truncated && answer.body.length >= maxBytes) page.partial = true
     const next = nextLocation(answer, page)
     if (next === undefined) {
       hops.push({url: current, status: answer.status})
@@ -108,11 +113,11 @@ function nextLocation(answer: HopResponse, page: PageFacts): string | null | und
   }
 }
 
-async function attempt(url: URL, deps: InspectDeps): Promise<HopResponse | NetError> {
+async function attempt(url: URL, deps: InspectDeps, maxBytes: number | undefined): Promise<HopResponse | NetError> {
   for (let count = 1; ; count++) {
     const outcome = await deps.scheduler.run(url.hostname, async () => {
       try {
-        return await deps.transport(url)
+        return await deps.transport(url, maxBytes)
       } catch (error) {
         if (error instanceof NetError) return error
         throw error

@@ -5,9 +5,12 @@ import {fetchHop, type HopResponse} from '../net/fetch-hop.js'
 
 export type {HopResponse}
 
-/** Fetches exactly one hop (no redirect following); throws NetError when no response arrives. */
-export type Transport = (url: URL) => Promise<HopResponse>
+/**
+ * Fetches exactly one hop (no redirect following); throws NetError when no response arrives. `maxBytes`, when
+ * given, reads less of the body than the configured cap (the rules that are on need only the top of the page).
+ */
+export type Transport = (url: URL, maxBytes?: number) => Promise<HopResponse>
 
 export function liveTransport(agent: Dispatcher, timeoutMs: number, maxBytes: number): Transport {
-  return (url) => fetchHop(url, {agent, timeoutMs, maxBytes})
+  return (url, less) => fetchHop(url, {agent, timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes)})
 }

@@ -8,7 +8,7 @@ import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
-import type {SourceReport} from '../types.js'
+import type {PageDepth, SourceReport} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {Scheduler} from './scheduler.js'
@@ -19,8 +19,11 @@ import {liveTransport, type Transport} from './transport.js'
 const leasePollMs = 200
 
 export interface Verifier {
-  /** The report for a normalised URL; concurrent and repeated asks share one inspection. */
-  verify(url: string): Promise<SourceReport>
+  /**
+   * The report for a normalised URL; concurrent and repeated asks share one inspection. `depth: 'top'` reads
+   * only the top of the page when no rule that is on needs more; a later ask for the full page fetches again.
+   */
+  verify(url: string, depth?: PageDepth): Promise<SourceReport>
   /**
    * The random-sibling probe for a cited page (soft-404 detection): one request per host and folder,
    * shared and cached like any report. Undefined for a site's root, or under `cacheOnly` when not cached.
@@ -53,22 +56,28 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
   const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
   const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
-  const reports = new Map<string, Promise<SourceReport>>()
+  const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
 
   // Long enough for the slowest inspection: every hop timing out twice, plus backoffs.
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
-  async function check(url: string): Promise<SourceReport> {
-    const cached = await cache.get(url)
-    if (cached) return cached
+  /** A cached report serves unless the page is wanted whole and only its top was read. */
+  async function cached(url: string, depth: PageDepth): Promise<SourceReport | undefined> {
+    const report = await cache.get(url)
+    return report && (depth === 'top' || !report.page?.partial) ? report : undefined
+  }
+
+  async function check(url: string, depth: PageDepth): Promise<SourceReport> {
+    const known = await cached(url, depth)
+    if (known) return known
     if (settings.cacheOnly) return notYetChecked(url)
     // Another machine sharing the cache is fetching it: wait for its answer instead of asking twice.
     while (!(await cache.claim(url, leaseMs))) {
       await delay(leasePollMs)
-      const shared = await cache.get(url)
+      const shared = await cached(url, depth)
       if (shared) return shared
     }
-    const report = await inspect(url, deps)
+    const report = await inspect(url, deps, depth)
     await cache.set(url, report)
     await cache.release(url)
     return report
@@ -86,12 +95,11 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   }
 
   return {
-    verify(url) {
-      let report = reports.get(url)
-      if (!report) {
-        report = check(url)
-        reports.set(url, report)
-      }
+    verify(url, depth = 'full') {
+      const known = reports.get(url)
+      if (known && (known.depth === 'full' || depth === 'top')) return known.report
+      const report = check(url, depth)
+      reports.set(url, {depth, report})
       return report
     },
     async probeSibling(cited) {
