@@ -1,6 +1,6 @@
 /**
- * Library API, for pipelines that check citations without the remark CLI:
- * extract citations from mdast, verify URLs, judge liveness.
+ * Library API, for pipelines that check citations without the remark CLI: extract citations from mdast,
+ * verify URLs, judge them, write reports; recognise paper identifiers.
  */
 
 export {checkFile, type CheckedCitation} from './check.js'
@@ -13,3 +13,11 @@ export {FixturesError, type FixtureEntry, type FixtureFile} from './verify/fixtu
 export {closeSharedVerifiers, sharedVerifier} from './verify/shared.js'
 export {createVerifier, type Verifier} from './verify/verifier.js'
 export type * from './types.js'
+export {toRecord, type CitationRecord} from './report/record.js'
+export {jsonReport, jsonReportText} from './report/json.js'
+export {jsonlReport} from './report/jsonl.js'
+export {sarifReport, sarifReportText} from './report/sarif.js'
+export {humanSummary} from './report/summary.js'
+export {annotations, jobSummary} from './report/github.js'
+export {ReportWriteError, writeReport} from './report/write.js'
+export {identify, type Identifier} from './resolve/identifiers.js'

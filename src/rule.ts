@@ -8,8 +8,8 @@ import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
 import {reportVerdict} from './report/message.js'
-
-export const homepage = 'https://www.npmjs.com/package/remark-lint-citations'
+import {ruleUrl} from './report/rules.js'
+import {OptionsError} from './validate.js'
 
 /** What one rule thinks of one checked citation, given the rule's own options and the shared settings. */
 export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings) => Verdict | undefined
@@ -17,7 +17,7 @@ export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings
 /** A rule plugin carries its name, so `configure` can tell which rules are on (see `enabledRules`). */
 export type CitationRule = Plugin<[unknown?], Root> & {citationRule: RuleName}
 
-/** Messages of verdicts marked `certain`: errors whatever the rule's severity. */
+/** Messages of verdicts marked `certain`, and invalid options: errors whatever the rule's severity. */
 const certain = new WeakSet<ReturnType<VFile['message']>>()
 
 /**
@@ -26,8 +26,8 @@ const certain = new WeakSet<ReturnType<VFile['message']>>()
  * so a file that turned fatal in one rule and went on awaiting in the next was never reported, and
  * `remark` exited 0 with no output. Without `configure` (a rule used alone) the rule awaits itself.
  *
- * Rule options (`[rule, ['warn', {…}]]`) are parsed once per options object; an invalid one fails
- * the file with a message that names the option, under the rule's id.
+ * Rule options (`[rule, ['warn', {…}]]`) are parsed once per options object; an invalid one is an error
+ * that names the option, under the rule's id, and the rule then says nothing else about the file.
  */
 export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (value: unknown) => O): CitationRule {
   const ownsRemoval = removalRules.has(name)
@@ -40,17 +40,24 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
     if (result === undefined) parsed.set(value, (result = parseOptions(value)))
     return result
   }
-  const base = lintRule<Root, unknown>({origin: `remark-lint:${name}`, url: `${homepage}#${name}`}, (tree, file, value) => {
-    const options = optionsOf(value)
+  const base = lintRule<Root, unknown>({origin: `remark-lint:${name}`, url: ruleUrl(name)}, (tree, file, value) => {
     const report = (results: CheckedCitation[]) => {
-      const settings = settingsOf(file)
-      for (const checked of results) {
-        // A citation that must be removed (dead, unsafe, gone) gets that one error, not a pile of judgments on top.
-        if (checked.removed && !ownsRemoval) continue
-        const verdict = judge(checked, options, settings)
-        if (verdict?.rule !== name) continue
-        const message = reportVerdict(tree, file, checked.citation, verdict)
-        if (verdict.certain) certain.add(message)
+      try {
+        const options = optionsOf(value)
+        const settings = settingsOf(file)
+        for (const checked of results) {
+          // A citation that must be removed (dead, unsafe, gone) gets that one error, not a pile of judgments on top.
+          if (checked.removed && !ownsRemoval) continue
+          const verdict = judge(checked, options, settings)
+          if (verdict?.rule !== name) continue
+          const message = reportVerdict(tree, file, checked.citation, verdict)
+          if (verdict.certain) certain.add(message)
+        }
+      } catch (error) {
+        // A bad option (or a user scorer breaking its contract): a plain message naming it, without the stack
+        // a thrown error would print, and an error whatever the rule's severity.
+        if (!(error instanceof OptionsError)) throw error
+        certain.add(file.message(error.message))
       }
     }
     if (file.data.citationResults) return report(file.data.citationResults)

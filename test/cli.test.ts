@@ -148,4 +148,46 @@ describe('a project checked against a live (loopback) web', () => {
     expect(code).toBe(1)
     expect(lines[1]).toMatch(/^3:16-3:\d+ error Unexpected dead citation `.*\/gone\?mdx`/)
   })
+
+  it('a judgment rule’s options in a `.remarkrc.mjs` take effect; warnings only: exit 0', async () => {
+    const papers = await startWeb({
+      '/resnet': html(
+        'Deep Residual Learning for Image Recognition',
+        '<p>We present a residual learning framework to ease the training of networks that are substantially deeper than those used previously.</p>'
+      )
+    })
+    try {
+      // A folder of its own: its `.remarkrc.mjs` is the nearest one for the file in it.
+      const judged = join(folder, 'judged')
+      mkdirSync(judged)
+      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+      writeFileSync(
+        join(judged, '.remarkrc.mjs'),
+        [
+          `import remarkGfm from 'remark-gfm'`,
+          `import recommended, {configure, citationCredibility, citationTitleMatch} from ${JSON.stringify(entry)}`,
+          `export default {plugins: [remarkGfm, recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0}],`,
+          `  [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]], [citationTitleMatch, ['warn', {threshold: 1}]]],`,
+          `}`,
+          ``
+        ].join('\n')
+      )
+      const url = `${papers.origin()}/resnet`
+      const markdown = `A residual learning framework eases the training of substantially deeper networks ([paper](${url} "Deep Residual Networks for Image Recognition")).\n`
+      writeFileSync(join(judged, 'near.md'), markdown)
+      const start = markdown.indexOf(url) + 1
+      const {code, lines} = await cli(['near.md'], judged)
+      expect(code).toBe(0)
+      // One word in five changed: the default threshold (0.8) lets it pass, `threshold: 1` does not.
+      expect(lines).toEqual([
+        'near.md',
+        `1:${start}-1:${start + url.length} warning Unexpected cited title “Deep Residual Networks for Image Recognition” for \`${url}\`, expected the page title “Deep Residual Learning for Image Recognition” (\`title\`) citation-title-match remark-lint`,
+        '⚠ 1 warning'
+      ])
+      // The same file under the folder's other config, which leaves `threshold` at its default: no issues.
+      expect(await cli(['near.md', '--rc-path', '../.remarkrc.mjs'], judged)).toEqual({code: 0, lines: ['near.md: no issues found']})
+    } finally {
+      await papers.close()
+    }
+  })
 })

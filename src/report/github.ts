@@ -1,0 +1,161 @@
+// GitHub Actions output: workflow-command annotations at each citation, and the job summary Markdown.
+
+import {redactUrl} from '../net/redact.js'
+import type {Action} from '../types.js'
+import {findings, type Finding} from './findings.js'
+import {actionRank, compareText, reportPath} from './order.js'
+import type {CitationRecord} from './record.js'
+import {ruleUrl} from './rules.js'
+import {countActions, groupSources} from './sources.js'
+
+/** GitHub shows at most this many error and this many warning annotations per step; the rest are dropped. */
+export const ANNOTATION_LIMIT = 10
+
+/** The job summary may hold 1 MiB per step; stay below it so the action can add a line or two. */
+export const SUMMARY_MAX_BYTES = 1_000_000
+
+export interface AnnotationOptions {
+  /** Annotations per level; defaults to GitHub's 10. */
+  limit?: number
+}
+
+/**
+ * `::error` lines for removed citations, then `::warning` lines for flagged ones, each at the URL's own
+ * place and capped at `limit` per level, so the most important are the ones GitHub shows. When some are
+ * left out, a last `::notice` says how many and where to find them.
+ */
+export function annotations(records: readonly CitationRecord[], options: AnnotationOptions = {}): string[] {
+  const limit = options.limit ?? ANNOTATION_LIMIT
+  // Levels apart, so errors never crowd out warnings; each by file and place.
+  const sorted = findings(records).sort(compareByPlace)
+  const errors = sorted.filter((finding) => finding.action === 'removed')
+  const warnings = sorted.filter((finding) => finding.action === 'flagged')
+  const lines = [...errors.slice(0, limit), ...warnings.slice(0, limit)].map(annotation)
+  const left = [plural(errors.length - limit, 'error'), plural(warnings.length - limit, 'warning')].filter(Boolean)
+  if (left.length > 0) {
+    lines.push(`::notice::${escapeData(`${left.join(' and ')} not annotated (GitHub shows ${limit} of each per step): see the job summary and the log`)}`)
+  }
+  return lines
+}
+
+function annotation(finding: Finding): string {
+  const {start, end} = finding.record.citation.place
+  // Columns only count when the annotation starts and ends on one line (a Checks API rule).
+  const oneLine = start.line === end.line
+  const properties: Array<[string, string | number]> = [
+    ['file', reportPath(finding.record.file)],
+    ['line', start.line],
+    ...(oneLine ? [['col', start.column] as [string, number]] : []),
+    ['endLine', end.line],
+    ...(oneLine ? [['endColumn', end.column] as [string, number]] : []),
+    ['title', finding.rule]
+  ]
+  const level = finding.action === 'removed' ? 'error' : 'warning'
+  return `::${level} ${properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',')}::${escapeData(finding.message)}`
+}
+
+function plural(count: number, word: string): string {
+  return count <= 0 ? '' : `${count} more ${word}${count === 1 ? '' : 's'}`
+}
+
+/** A workflow command's message: `%`, CR and LF encoded (as @actions/core's `escapeData`). */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+/** A workflow command's property value: as a message, and `:` and `,` too (as `escapeProperty`). */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+export interface JobSummaryOptions {
+  /** Stop adding rows before the summary grows past this many bytes (UTF-8). */
+  maxBytes?: number
+}
+
+const marks: Record<Action, string> = {removed: '✗', flagged: '⚠', ok: '✓'}
+
+/**
+ * Markdown for `$GITHUB_STEP_SUMMARY`: counts of citations and sources per action, then one table per file
+ * (line, rule, action, URL, message) of every finding, files by path and rows by place. Rows that would
+ * pass `maxBytes` are left out, and a last line says how many.
+ */
+export function jobSummary(records: readonly CitationRecord[], options: JobSummaryOptions = {}): string {
+  const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES
+  const citations = countActions(records)
+  const sources = countActions(groupSources(records))
+  const head = [
+    '## Citations',
+    '',
+    '| Action | Citations | Sources |',
+    '| --- | ---: | ---: |',
+    ...(['removed', 'flagged', 'ok'] as const).map((action) => `| ${marks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
+    `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged} |`,
+    ''
+  ]
+  const list = findings(records).sort(compareByPlace)
+  if (list.length === 0) return [...head, 'No citation needs attention.', ''].join('\n')
+
+  const out = [head.join('\n')]
+  let bytes = Buffer.byteLength(out[0]!)
+  let file: string | undefined
+  let shown = 0
+  for (const finding of list) {
+    const path = reportPath(finding.record.file)
+    const section = path === file ? '' : `\n### ${code(path)}\n\n| Line | Rule | Action | URL | Message |\n| ---: | --- | --- | --- | --- |\n`
+    const text = section + row(finding) + '\n'
+    // Room for the closing line that counts what was left out.
+    if (bytes + Buffer.byteLength(text) > maxBytes - 200) break
+    out.push(text)
+    bytes += Buffer.byteLength(text)
+    file = path
+    shown++
+  }
+  if (shown < list.length) {
+    const left = list.length - shown
+    out.push(`\n_${left} more ${left === 1 ? 'finding is' : 'findings are'} not shown here (the summary has a size limit): see the log._\n`)
+  }
+  return out.join('')
+}
+
+function row(finding: Finding): string {
+  const {line, column} = finding.record.citation.place.start
+  const cells = [
+    `${line}:${column}`,
+    `[${code(finding.rule)}](${ruleUrl(finding.rule)})`,
+    `${marks[finding.action]} ${finding.action}`,
+    code(redactUrl(finding.record.citation.url)),
+    finding.message
+  ]
+  return `| ${cells.map(tableCell).join(' | ')} |`
+}
+
+/** By file path, then place; at one place the most important first. */
+function compareByPlace(a: Finding, b: Finding): number {
+  const as = a.record.citation.place.start
+  const bs = b.record.citation.place.start
+  return (
+    compareText(reportPath(a.record.file), reportPath(b.record.file)) ||
+    as.line - bs.line ||
+    as.column - bs.column ||
+    actionRank[a.action] - actionRank[b.action] ||
+    compareText(a.rule, b.rule)
+  )
+}
+
+/**
+ * Text safe in a GFM table cell: `|` escaped (GFM unescapes `\|` even inside code spans), a backslash
+ * right before a pipe doubled so it cannot escape the escape, line breaks as `<br>`.
+ */
+export function tableCell(text: string): string {
+  return text.replace(/(\\*)\|/g, (_, slashes: string) => `${slashes}${slashes}\\|`).replace(/\r\n|\r|\n/g, '<br>')
+}
+
+/** A code span that holds any text: a fence longer than its longest run of backticks, on one line. */
+export function code(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ')
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${flat}${pad}${fence}`
+}

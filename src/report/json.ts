@@ -1,0 +1,131 @@
+// The `--report json` shape of the source-verification seed: `{results, summary}`, one result per source.
+
+import type {RuleName} from '../judge/verdict.js'
+import {redactUrl} from '../net/redact.js'
+import type {Action, Liveness, Status} from '../types.js'
+import {findingsOf} from './findings.js'
+import {reportPath} from './order.js'
+import {sourceReason, titleMatch, type RulesRun} from './reason.js'
+import type {CitationRecord} from './record.js'
+import {redactText, redactValue} from './redact-text.js'
+import {countActions, groupSources, type SourceGroup} from './sources.js'
+
+export interface JsonReport {
+  results: JsonResult[]
+  summary: JsonSummary
+}
+
+/** The seed's fields first (`url` … `reason`), then ours. Absent values are `null`, as the seed has them. */
+export interface JsonResult {
+  url: string
+  cited_title: string | null
+  http_status: number | null
+  page_title: string | null
+  title_match: boolean | null
+  action: Action
+  reason: string
+  status: Status
+  normalized_url: string
+  final_url: string
+  liveness: Liveness
+  citations: JsonCitation[]
+}
+
+export interface JsonCitation {
+  file: string
+  line: number
+  column: number
+  end_line: number
+  end_column: number
+  url: string
+  cited_title: string | null
+  claim: string | null
+  action: Action
+  status: Status
+  verdicts: JsonVerdict[]
+}
+
+export interface JsonVerdict {
+  rule: RuleName
+  action: Action
+  status: Status
+  message: string
+  /** The replacement an editor may offer for the URL, when there is one. */
+  expected?: string
+}
+
+/** Sources per action, as the seed counts them. */
+export interface JsonSummary {
+  total: number
+  ok: number
+  removed: number
+  flagged: number
+}
+
+export interface JsonReportOptions {
+  /** The rules that ran; `title_match` is `null` when `citation-title-match` was not among them. */
+  rules?: RulesRun
+}
+
+/** The report object; results sorted by normalised URL, citations within a result by file and place. */
+export function jsonReport(records: readonly CitationRecord[], options: JsonReportOptions = {}): JsonReport {
+  const groups = groupSources(records)
+  const counts = countActions(groups)
+  return {
+    results: groups.map((group) => result(group, options.rules)),
+    summary: {total: groups.length, ok: counts.ok, removed: counts.removed, flagged: counts.flagged}
+  }
+}
+
+/** The report as a file holds it: two-space indented JSON and a final newline. */
+export function jsonReportText(records: readonly CitationRecord[], options: JsonReportOptions = {}): string {
+  return JSON.stringify(jsonReport(records, options), null, 2) + '\n'
+}
+
+function result(group: SourceGroup, rules: RulesRun | undefined): JsonResult {
+  const {decider, report} = group
+  const cited = decider.citation.citedTitle ?? group.records.find((record) => record.citation.citedTitle)?.citation.citedTitle
+  const pageTitle = report.page?.titles[0]?.text
+  return {
+    url: group.url,
+    cited_title: cited === undefined ? null : redactText(cited),
+    http_status: report.status ?? null,
+    page_title: pageTitle === undefined ? null : redactText(pageTitle),
+    title_match: titleMatch(group, rules),
+    action: group.action,
+    reason: sourceReason(group, rules),
+    status: group.status,
+    normalized_url: group.normalizedUrl,
+    final_url: redactUrl(report.finalUrl),
+    liveness: report.liveness,
+    citations: group.records.map(citationJson)
+  }
+}
+
+function citationJson(record: CitationRecord): JsonCitation {
+  const {citation} = record
+  return {
+    file: reportPath(record.file),
+    line: citation.place.start.line,
+    column: citation.place.start.column,
+    end_line: citation.place.end.line,
+    end_column: citation.place.end.column,
+    url: redactUrl(citation.url),
+    cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
+    claim: citation.claim === undefined ? null : redactText(citation.claim),
+    action: record.action,
+    status: record.status,
+    verdicts: verdictsJson(record)
+  }
+}
+
+/** A record's findings as report data, messages and replacements redacted. */
+export function verdictsJson(record: CitationRecord): JsonVerdict[] {
+  return findingsOf(record).map(({verdict, rule, message}) => ({
+    rule,
+    action: verdict.action,
+    status: verdict.status,
+    message,
+    ...(verdict.expected === undefined ? {} : {expected: redactValue(verdict.expected)})
+  }))
+}

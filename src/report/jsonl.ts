@@ -1,0 +1,85 @@
+// The `--report jsonl` shape of the citations-validate seed: one record per citation, sorted by
+// normalised URL, and a digest of the inputs so a pipeline can tell "same question, new answer".
+
+import {createHash} from 'node:crypto'
+import {redactUrl} from '../net/redact.js'
+import type {CitationKind, Liveness} from '../types.js'
+import {verdictsJson, type JsonCitation} from './json.js'
+import {reportPath, sortRecords, urlKey} from './order.js'
+import type {CitationRecord} from './record.js'
+import {redactText} from './redact-text.js'
+
+/**
+ * One citation, in the seed's snake_case: `normalized_url` and `status` (its five statuses) first.
+ * Nothing that changes from run to run with the same answers (check time, elapsed time) is in it, so
+ * offline runs write the same bytes.
+ */
+export interface JsonlRecord extends JsonCitation {
+  /** Redacted; the URL as written when it does not parse, so every record has a sort key. */
+  normalized_url: string
+  kind: CitationKind
+  final_url: string
+  http_status: number | null
+  liveness: Liveness
+  reason: string
+  page_title: string | null
+}
+
+export interface JsonlReport {
+  records: JsonlRecord[]
+  /** One JSON object per line, each line ending in a newline; empty when there are no records. */
+  text: string
+  /**
+   * `sha256:<hex>` over the inputs, recomputable from the file alone: for each record in order, the line
+   * `JSON.stringify([file, line, column, url, cited_title, claim])` plus `\n`, with the values as the
+   * record holds them (redacted). The outcomes (status, verdicts) are not inputs, so a rerun that finds a
+   * source dead since keeps the digest.
+   */
+  inputsDigest: string
+  /** How many records were written (the seed's `validated`). */
+  validated: number
+}
+
+export function jsonlReport(records: readonly CitationRecord[]): JsonlReport {
+  const list = sortRecords(records).map(jsonlRecord)
+  const hash = createHash('sha256')
+  for (const record of list) {
+    hash.update(JSON.stringify(inputsOf(record)) + '\n')
+  }
+  return {
+    records: list,
+    text: list.map((record) => JSON.stringify(record) + '\n').join(''),
+    inputsDigest: 'sha256:' + hash.digest('hex'),
+    validated: list.length
+  }
+}
+
+/** The fields of a record that were asked about rather than found out. */
+export function inputsOf(record: JsonlRecord): unknown[] {
+  return [record.file, record.line, record.column, record.url, record.cited_title, record.claim]
+}
+
+function jsonlRecord(record: CitationRecord): JsonlRecord {
+  const {citation, report} = record
+  const pageTitle = report.page?.titles[0]?.text
+  return {
+    normalized_url: urlKey(record),
+    status: record.status,
+    action: record.action,
+    file: reportPath(record.file),
+    line: citation.place.start.line,
+    column: citation.place.start.column,
+    end_line: citation.place.end.line,
+    end_column: citation.place.end.column,
+    kind: citation.kind,
+    url: redactUrl(citation.url),
+    cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
+    claim: citation.claim === undefined ? null : redactText(citation.claim),
+    final_url: redactUrl(report.finalUrl),
+    http_status: report.status ?? null,
+    liveness: report.liveness,
+    reason: redactText(report.reason),
+    page_title: pageTitle === undefined ? null : redactText(pageTitle),
+    verdicts: verdictsJson(record)
+  }
+}

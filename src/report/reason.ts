@@ -1,0 +1,53 @@
+// The short reason a per-source report gives, in the source-verification seed's words: `404 Not Found`,
+// `200 OK, title mismatch`, `200 OK, title matches`.
+
+import type {RuleName} from '../judge/verdict.js'
+import type {Liveness} from '../types.js'
+import {findingsOf} from './findings.js'
+import {redactText} from './redact-text.js'
+import type {SourceGroup} from './sources.js'
+
+/**
+ * What each rule adds to the HTTP reason. The liveness rules add nothing when the reason already says it
+ * (`404 Not Found`, `no such host`); they speak only about a page that answered.
+ */
+const labels: Record<RuleName, (liveness: Liveness) => string | undefined> = {
+  'citation-alive': () => undefined,
+  'citation-reachable': (liveness) => (liveness === 'alive' ? 'redirected to another site' : undefined),
+  'citation-url-safety': (liveness) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
+  'citation-soft-404': () => 'soft 404',
+  'citation-fragment': () => 'missing fragment',
+  'citation-title-match': () => 'title mismatch',
+  'citation-conflict-of-interest': () => 'conflict of interest',
+  'citation-credibility': () => 'low credibility',
+  'citation-claim-support': () => 'claim not supported'
+}
+
+/** The rules that ran, when the caller knows them; otherwise every rule is taken to have run. */
+export type RulesRun = readonly RuleName[] | ReadonlySet<RuleName>
+
+/**
+ * Whether the cited title matches the page: `false` when `citation-title-match` spoke about any citation
+ * of the source, `null` when it did not run or there was nothing to compare (no cited title, no page
+ * title), `true` otherwise.
+ */
+export function titleMatch(group: SourceGroup, rules?: RulesRun): boolean | null {
+  if (rules && ![...rules].includes('citation-title-match')) return null
+  if (group.records.some((record) => findingsOf(record).some((finding) => finding.rule === 'citation-title-match'))) return false
+  const compared = group.records.some((record) => record.citation.citedTitle && (record.report.page?.titles.length ?? 0) > 0)
+  return compared ? true : null
+}
+
+/** `REASON[, label…]` for a source: the HTTP reason, then what the rules found, each once. */
+export function sourceReason(group: SourceGroup, rules?: RulesRun): string {
+  const reason = redactText(group.report.reason).trim()
+  const parts = reason ? [reason] : []
+  for (const record of group.records) {
+    for (const finding of findingsOf(record)) {
+      const label = labels[finding.rule](record.report.liveness)
+      if (label !== undefined && !parts.includes(label)) parts.push(label)
+    }
+  }
+  if (group.action === 'ok' && titleMatch(group, rules) === true) parts.push('title matches')
+  return parts.join(', ') || group.action
+}

@@ -1,0 +1,58 @@
+// The human summary of the source-verification seed: ✓ ✗ ⚠ per source with the reason, then counts.
+
+import type {Action} from '../types.js'
+import {findingsOf} from './findings.js'
+import {reportPath} from './order.js'
+import {sourceReason, type RulesRun} from './reason.js'
+import type {CitationRecord} from './record.js'
+import {countActions, groupSources} from './sources.js'
+
+export interface SummaryOptions {
+  /** ANSI colours on the marks and tags (for a terminal that wants them); off by default. */
+  color?: boolean
+  rules?: RulesRun
+}
+
+const marks: Record<Action, string> = {ok: '✓', removed: '✗', flagged: '⚠'}
+const tags: Record<Action, string> = {ok: '', removed: ' (REMOVED)', flagged: ' (FLAGGED)'}
+const colors: Record<Action, string> = {ok: '\u001B[32m', removed: '\u001B[31m', flagged: '\u001B[33m'}
+
+/**
+ * ```text
+ * Source verification (3 sources, 4 citations):
+ *   ✓ https://example.com/ok — 200 OK, title matches
+ *   ✗ https://example.com/gone — 404 Not Found (REMOVED)
+ *       docs/a.md:3:5 citation-alive: Unexpected dead citation `…`, expected a live source (`404 Not Found`)
+ *
+ * Summary: 1 ok, 1 removed, 1 flagged
+ * ```
+ * Sources in report order (by normalised URL); under each source that needs action, every finding at its
+ * place. Ends with a newline.
+ */
+export function humanSummary(records: readonly CitationRecord[], options: SummaryOptions = {}): string {
+  const paint = (action: Action, text: string) => (options.color && text ? `${colors[action]}${text}\u001B[39m` : text)
+  const groups = groupSources(records)
+  const counts = countActions(groups)
+  const sources = `${groups.length} ${groups.length === 1 ? 'source' : 'sources'}`
+  const citations = records.length === groups.length ? '' : `, ${records.length} ${records.length === 1 ? 'citation' : 'citations'}`
+  const lines = [`Source verification (${sources}${citations}):`]
+  for (const group of groups) {
+    lines.push(`  ${paint(group.action, marks[group.action])} ${oneLine(group.url)} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
+    for (const record of group.records) {
+      const {line, column} = record.citation.place.start
+      for (const finding of findingsOf(record)) {
+        lines.push(`      ${oneLine(reportPath(record.file))}:${line}:${column} ${finding.rule}: ${oneLine(finding.message)}`)
+      }
+    }
+  }
+  lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged`)
+  return lines.join('\n') + '\n'
+}
+
+/**
+ * Text on one line without control characters: a newline cannot fake a line of the summary, and a page
+ * title quoted in a message cannot send escape sequences to the terminal.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
+}

@@ -1,0 +1,58 @@
+// Writing a report file atomically: a temporary file in the same folder, then a rename over the target.
+
+import {randomBytes} from 'node:crypto'
+import {mkdir, rename, rm, writeFile} from 'node:fs/promises'
+import {basename, dirname, join} from 'node:path'
+
+/** The citations-validate seed's error contract: `{ok: false, error: {code, message, details}}`. */
+export interface ErrorResult {
+  ok: false
+  error: {code: string; message: string; details: Record<string, unknown>}
+}
+
+/** A report could not be written; `code` is the seed's `WRITE_FAILED`. */
+export class ReportWriteError extends Error {
+  readonly code = 'WRITE_FAILED'
+  readonly details: {path: string; cause: string | undefined}
+
+  /** `reason` is the system's message; `cause` the error behind it (its `code`, such as `EACCES`, goes to `details`). */
+  constructor(path: string, reason: string, cause?: unknown) {
+    super(`Cannot write report \`${path}\`: ${reason}`, {cause})
+    this.name = 'ReportWriteError'
+    this.details = {path, cause: (cause as NodeJS.ErrnoException | undefined)?.code}
+  }
+
+  /** The seed's failure answer, for a CLI that prints it. */
+  toErrorResult(): ErrorResult {
+    return {ok: false, error: {code: this.code, message: this.message, details: this.details}}
+  }
+}
+
+/**
+ * Write `text` to `path`, creating its folders. Readers never see a half-written report: the text goes to
+ * a temporary file next to the target (same file system, so the rename is atomic) that then replaces it.
+ * On failure the temporary file is removed and a `ReportWriteError` thrown.
+ */
+export async function writeReport(path: string, text: string): Promise<void> {
+  const folder = dirname(path)
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    await mkdir(folder, {recursive: true})
+    await writeFile(temporary, text, {flag: 'wx'})
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, {force: true}).catch(() => undefined)
+    throw new ReportWriteError(path, systemReason(error, temporary, path), error)
+  }
+}
+
+/**
+ * `EACCES: permission denied` without the `, open '…'` tail: the message names the report already, and the
+ * tail would name the temporary file, which the user never asked for.
+ */
+function systemReason(error: unknown, temporary: string, path: string): string {
+  if (!(error instanceof Error)) return String(error)
+  const {syscall} = error as NodeJS.ErrnoException
+  const cut = syscall === undefined ? -1 : error.message.indexOf(`, ${syscall} `)
+  return cut === -1 ? error.message.split(temporary).join(path) : error.message.slice(0, cut)
+}

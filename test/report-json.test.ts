@@ -1,0 +1,103 @@
+// The `{results, summary}` report: one result per source in the seed's fields, counts per action.
+
+import {describe, expect, test} from 'vitest'
+import {jsonReport, jsonReportText} from '../src/report/json.js'
+import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+
+describe('jsonReport', () => {
+  test('one result per source, sorted by normalised URL, with the seed fields and counts per source', () => {
+    const report = jsonReport(sample())
+    expect(report.results.map((result) => [result.url, result.action, result.http_status, result.title_match, result.reason])).toEqual([
+      ['https://REDACTED@api.example/data?token=REDACTED&q=1', 'flagged', 200, null, 'redirect to https://REDACTED@api.example/data?token=REDACTED&q=1, unsafe URL'],
+      ['https://arxiv.example/abs/2509.21361', 'flagged', 200, false, '200 OK, title mismatch'],
+      ['https://gone.example/post', 'removed', 404, null, '404 Not Found'],
+      ['https://odd.example/p', 'flagged', 200, null, '200 OK, low credibility'],
+      ['https://peps.example/pep-0008/', 'ok', 200, true, '200 OK, title matches']
+    ])
+    expect(report.summary).toEqual({total: 5, ok: 1, removed: 1, flagged: 3})
+  })
+
+  test('a result carries the cited and the page title, and each citation with its place and verdicts', () => {
+    const result = jsonReport(sample()).results[1]!
+    expect(result).toEqual({
+      url: 'https://arxiv.example/abs/2509.21361',
+      cited_title: 'The Maximum Effective Context Window',
+      http_status: 200,
+      page_title: 'Context Is What You Need',
+      title_match: false,
+      action: 'flagged',
+      reason: '200 OK, title mismatch',
+      status: 'mismatch',
+      normalized_url: 'https://arxiv.example/abs/2509.21361',
+      final_url: 'https://arxiv.example/abs/2509.21361',
+      liveness: 'alive',
+      citations: [
+        {
+          file: 'docs/a.md',
+          line: 7,
+          column: 20,
+          end_line: 7,
+          end_column: 56,
+          url: 'https://arxiv.example/abs/2509.21361',
+          cited_title: 'The Maximum Effective Context Window',
+          claim: null,
+          action: 'flagged',
+          status: 'mismatch',
+          verdicts: [
+            {
+              rule: 'citation-title-match',
+              action: 'flagged',
+              status: 'mismatch',
+              message: 'Unexpected title `The Maximum Effective Context Window`, expected `Context Is What You Need`'
+            }
+          ]
+        }
+      ]
+    })
+  })
+
+  test('a source cited twice is one result with the worse outcome, and both citations', () => {
+    const url = 'https://dup.example/a'
+    const report = jsonReport([
+      record('b.md', url, [1, 1], [verdict('citation-fragment', 'flagged', 'valid', 'Unexpected fragment')], {citation: {url: url + '#x'}}),
+      record('a.md', url, [5, 1])
+    ])
+    expect(report.results).toHaveLength(1)
+    expect(report.results[0]).toMatchObject({url, action: 'flagged', reason: '200 OK, missing fragment'})
+    expect(report.results[0]!.citations.map((citation) => [citation.file, citation.url, citation.action])).toEqual([
+      ['a.md', url, 'ok'],
+      ['b.md', url + '#x', 'flagged']
+    ])
+    expect(report.summary).toEqual({total: 1, ok: 0, removed: 0, flagged: 1})
+  })
+
+  test('title_match is null when citation-title-match did not run', () => {
+    const [ok] = jsonReport(sample(), {rules: ['citation-alive']}).results.filter((result) => result.action === 'ok')
+    expect(ok).toMatchObject({title_match: null, reason: '200 OK'})
+  })
+
+  test('a replacement the verdict offers is kept, redacted', () => {
+    const report = jsonReport([
+      record('a.md', 'https://old.example/a', [1, 1], [
+        verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect', 'https://new.example/a?api_key=k3y')
+      ])
+    ])
+    expect(report.results[0]!.citations[0]!.verdicts[0]!.expected).toBe('https://new.example/a?api_key=REDACTED')
+  })
+
+  test('no secret leaves: URLs, claims, reasons and messages are redacted even when the record is not', () => {
+    const text = jsonReportText(sample())
+    expect(text).not.toMatch(/s3cr3t|user:pw/)
+    expect(text).toContain('Fetch it from https://REDACTED@api.example/data?token=REDACTED&q=1.')
+  })
+
+  test('the same records in another order give the same bytes', () => {
+    expect(jsonReportText(shuffled(sample()))).toBe(jsonReportText(sample()))
+  })
+
+  test('no records: no results, zero counts, valid JSON with a final newline', () => {
+    const text = jsonReportText([])
+    expect(text.endsWith('}\n')).toBe(true)
+    expect(JSON.parse(text)).toEqual({results: [], summary: {total: 0, ok: 0, removed: 0, flagged: 0}})
+  })
+})

@@ -1,0 +1,108 @@
+// The citations-validate JSONL: one record per citation, sorted by normalised URL, with an inputs digest.
+
+import {createHash} from 'node:crypto'
+import {describe, expect, test} from 'vitest'
+import {jsonlReport} from '../src/report/jsonl.js'
+import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+
+describe('jsonlReport', () => {
+  test('one JSON object per line and citation, sorted by normalised URL, then file, line and column', () => {
+    const url = 'https://gone.example/post'
+    const records = [...sample(), record('docs/a.md', url, [8, 1]), record('docs/a.md', url, [2, 7]), record('docs/a.md', url, [2, 3])]
+    const {text, validated} = jsonlReport(records)
+    expect(text.endsWith('}\n')).toBe(true)
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(validated).toBe(8)
+    expect(lines.map((line) => `${line.normalized_url as string} ${line.file as string}:${line.line as number}:${line.column as number}`)).toEqual([
+      'https://REDACTED@api.example/data?token=REDACTED&q=1 docs/a.md:9:1',
+      'https://arxiv.example/abs/2509.21361 docs/a.md:7:20',
+      'https://gone.example/post docs/a.md:2:3',
+      'https://gone.example/post docs/a.md:2:7',
+      'https://gone.example/post docs/a.md:8:1',
+      'https://gone.example/post docs/b.md:3:5',
+      'https://odd.example/p docs/we,ird:name.md:4:3',
+      'https://peps.example/pep-0008/ docs/a.md:2:10'
+    ])
+  })
+
+  test('a record holds the seed status and action, the place, what was cited and what was found', () => {
+    const [line] = jsonlReport([sample()[0]!]).text.split('\n')
+    expect(JSON.parse(line!)).toEqual({
+      normalized_url: 'https://gone.example/post',
+      status: 'invalid',
+      action: 'removed',
+      file: 'docs/b.md',
+      line: 3,
+      column: 5,
+      end_line: 3,
+      end_column: 30,
+      kind: 'link',
+      url: 'https://gone.example/post',
+      cited_title: null,
+      claim: null,
+      final_url: 'https://gone.example/post',
+      http_status: 404,
+      liveness: 'dead',
+      reason: '404 Not Found',
+      page_title: null,
+      verdicts: [
+        {
+          rule: 'citation-alive',
+          action: 'removed',
+          status: 'invalid',
+          message: 'Unexpected dead citation `https://gone.example/post`, expected a live source (`404 Not Found`)'
+        }
+      ]
+    })
+  })
+
+  test('the inputs digest can be recomputed from the file alone', () => {
+    const {text, inputsDigest} = jsonlReport(sample())
+    const hash = createHash('sha256')
+    for (const line of text.trimEnd().split('\n')) {
+      const r = JSON.parse(line) as Record<string, unknown>
+      hash.update(JSON.stringify([r.file, r.line, r.column, r.url, r.cited_title, r.claim]) + '\n')
+    }
+    expect(inputsDigest).toBe('sha256:' + hash.digest('hex'))
+    expect(inputsDigest).toMatch(/^sha256:[\da-f]{64}$/)
+  })
+
+  test('the digest follows the inputs, not the outcomes', () => {
+    const base = jsonlReport([record('a.md', 'https://a.example/', [1, 1])]).inputsDigest
+    const deadSince = jsonlReport([
+      record('a.md', 'https://a.example/', [1, 1], [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')], {
+        report: {status: 404, liveness: 'dead', reason: '404 Not Found'}
+      })
+    ]).inputsDigest
+    const otherClaim = jsonlReport([record('a.md', 'https://a.example/', [1, 1], [], {citation: {claim: 'Another sentence.'}})]).inputsDigest
+    const moved = jsonlReport([record('a.md', 'https://a.example/', [2, 1])]).inputsDigest
+    expect(deadSince).toBe(base)
+    expect(otherClaim).not.toBe(base)
+    expect(moved).not.toBe(base)
+  })
+
+  test('the same records in another order give the same bytes and digest', () => {
+    const a = jsonlReport(sample())
+    const b = jsonlReport(shuffled(sample()))
+    expect(b.text).toBe(a.text)
+    expect(b.inputsDigest).toBe(a.inputsDigest)
+  })
+
+  test('no secret leaves, and a message keeps its newline inside its JSON line', () => {
+    const {text} = jsonlReport(sample())
+    expect(text).not.toMatch(/s3cr3t|user:pw/)
+    expect(text.trimEnd().split('\n')).toHaveLength(5)
+    expect(text).toContain('expected 100% credibility: 0.5,\\nsee docs')
+  })
+
+  test('a URL that does not parse sorts by the URL as written', () => {
+    const {records} = jsonlReport([record('a.md', 'https://b.example/', [1, 1]), record('a.md', 'https://a.example/', [2, 1], [], {citation: {url: 'http://[bad', normalizedUrl: undefined}})])
+    expect(records.map((r) => r.normalized_url)).toEqual(['http://[bad', 'https://b.example/'])
+  })
+
+  test('no records: empty text and the digest of nothing', () => {
+    const report = jsonlReport([])
+    expect(report).toMatchObject({text: '', validated: 0, records: []})
+    expect(report.inputsDigest).toBe('sha256:' + createHash('sha256').digest('hex'))
+  })
+})

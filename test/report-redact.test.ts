@@ -1,0 +1,26 @@
+// Redacting URLs inside the free text reports carry: messages, claims, reasons, titles.
+
+import {describe, expect, test} from 'vitest'
+import {redactText, redactValue} from '../src/report/redact-text.js'
+
+describe('redactText', () => {
+  test.each([
+    ['See https://x.example/?token=abc.', 'See https://x.example/?token=REDACTED.'],
+    ['(https://x.example/?sig=abc), then', '(https://x.example/?sig=REDACTED), then'],
+    ['`https://u:p@x.example/a`, expected', '`https://REDACTED@x.example/a`, expected'],
+    ['two: http://a.example/?key=1 and https://b.example/#access_token=2', 'two: http://a.example/?key=REDACTED and https://b.example/#access_token=REDACTED'],
+    ['already `https://REDACTED@x.example/?token=REDACTED`', 'already `https://REDACTED@x.example/?token=REDACTED`'],
+    ['no URL, key=value stays', 'no URL, key=value stays']
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted)
+  })
+})
+
+describe('redactValue', () => {
+  test.each([
+    ['https://x.example/a?password=hunter2&b=1', 'https://x.example/a?password=REDACTED&b=1'],
+    ['A title: with a colon', 'A title: with a colon']
+  ])('%j', (value, redacted) => {
+    expect(redactValue(value)).toBe(redacted)
+  })
+})

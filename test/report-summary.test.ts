@@ -1,0 +1,68 @@
+// The human summary: ✓ ✗ ⚠ per source with the reason, the findings under it, then the counts.
+
+import {describe, expect, test} from 'vitest'
+import {humanSummary} from '../src/report/summary.js'
+import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+
+describe('humanSummary', () => {
+  test('one line per source in the seed’s style, each finding at its place, then the counts', () => {
+    expect(humanSummary(sample())).toBe(
+      [
+        'Source verification (5 sources):',
+        '  ⚠ https://REDACTED@api.example/data?token=REDACTED&q=1 — redirect to https://REDACTED@api.example/data?token=REDACTED&q=1, unsafe URL (FLAGGED)',
+        '      docs/a.md:9:1 citation-url-safety: Unexpected secret in citation `https://REDACTED@api.example/data?token=REDACTED&q=1`, expected no credentials',
+        '  ⚠ https://arxiv.example/abs/2509.21361 — 200 OK, title mismatch (FLAGGED)',
+        '      docs/a.md:7:20 citation-title-match: Unexpected title `The Maximum Effective Context Window`, expected `Context Is What You Need`',
+        '  ✗ https://gone.example/post — 404 Not Found (REMOVED)',
+        '      docs/b.md:3:5 citation-alive: Unexpected dead citation `https://gone.example/post`, expected a live source (`404 Not Found`)',
+        '  ⚠ https://odd.example/p — 200 OK, low credibility (FLAGGED)',
+        '      docs/we,ird:name.md:4:3 citation-credibility: Unexpected source `A | B`, expected 100% credibility: 0.5, see docs',
+        '  ✓ https://peps.example/pep-0008/ — 200 OK, title matches',
+        '',
+        'Summary: 1 ok, 1 removed, 3 flagged',
+        ''
+      ].join('\n')
+    )
+  })
+
+  test('counts citations when there are more than sources, and lists each citation of a source', () => {
+    const url = 'https://gone.example/post'
+    const dead = [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')]
+    const gone = {report: {status: 404, liveness: 'dead' as const, reason: '404 Not Found'}}
+    expect(humanSummary([record('b.md', url, [1, 1], dead, gone), record('a.md', url, [4, 2], dead, gone)])).toBe(
+      [
+        'Source verification (1 source, 2 citations):',
+        '  ✗ https://gone.example/post — 404 Not Found (REMOVED)',
+        '      a.md:4:2 citation-alive: Unexpected dead citation',
+        '      b.md:1:1 citation-alive: Unexpected dead citation',
+        '',
+        'Summary: 0 ok, 1 removed, 0 flagged',
+        ''
+      ].join('\n')
+    )
+  })
+
+  test('plain text by default; colours on the marks and tags only when asked', () => {
+    expect(humanSummary(sample())).not.toContain('\u001B')
+    const colored = humanSummary(sample(), {color: true})
+    expect(colored).toContain('\u001B[31m✗\u001B[39m https://gone.example/post — 404 Not Found\u001B[31m (REMOVED)\u001B[39m')
+    expect(colored).toContain('\u001B[32m✓\u001B[39m https://peps.example/pep-0008/')
+  })
+
+  test('a message cannot break the layout or reach the terminal with escape sequences', () => {
+    const sneaky = record('a.md', 'https://t.example/', [1, 1], [
+      verdict('citation-title-match', 'flagged', 'mismatch', 'Unexpected title `\u001B]0;pwned\u0007Evil`,\n  ✓ https://fake.example/ — 200 OK')
+    ])
+    const text = humanSummary([sneaky])
+    expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F]/)
+    expect(text.split('\n')).toHaveLength(6)
+  })
+
+  test('the same records in another order give the same text', () => {
+    expect(humanSummary(shuffled(sample()))).toBe(humanSummary(sample()))
+  })
+
+  test('no records', () => {
+    expect(humanSummary([])).toBe('Source verification (0 sources):\n\nSummary: 0 ok, 0 removed, 0 flagged\n')
+  })
+})
