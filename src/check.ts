@@ -36,6 +36,8 @@ declare module 'vfile' {
     citationChecks: Promise<CheckedCitation[]>
     /** The settled checks, once `citationChecks` has resolved. */
     citationResults: CheckedCitation[]
+    /** What each rule reported about each citation, with its message (reports keep those still in `file.messages`). */
+    citationVerdicts: globalThis.Map<CheckedCitation, Array<{verdict: Verdict; message: ReturnType<VFile['message']>}>>
   }
 }
 

@@ -52,6 +52,10 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
           if (verdict?.rule !== name) continue
           const message = reportVerdict(tree, file, checked.citation, verdict)
           if (verdict.certain) certain.add(message)
+          file.data.citationVerdicts ??= new Map()
+          const said = file.data.citationVerdicts.get(checked) ?? []
+          said.push({verdict, message})
+          file.data.citationVerdicts.set(checked, said)
         }
       } catch (error) {
         // A bad option (or a user scorer breaking its contract): a plain message naming it, without the stack

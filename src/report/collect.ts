@@ -1,0 +1,14 @@
+// A processed file's citations as report records: every citation, with the verdicts whose messages survived
+// `<!--lint ignore-->` comments (remark-lint filters messages after every rule has run).
+
+import type {VFile} from 'vfile'
+import {toRecord, type CitationRecord} from './record.js'
+
+export function recordsOf(file: VFile, path: string = file.path): CitationRecord[] {
+  const kept = new Set(file.messages)
+  return (file.data.citationResults ?? []).map((checked) => {
+    const said = file.data.citationVerdicts?.get(checked) ?? []
+    const verdicts = said.filter(({message}) => kept.has(message)).map(({verdict}) => verdict)
+    return toRecord(path, checked.citation, checked.report, verdicts)
+  })
+}
