@@ -12,13 +12,16 @@ import citationConflictOfInterest from './citation-conflict-of-interest/index.js
 import citationCredibility from './citation-credibility/index.js'
 import citationFragment from './citation-fragment/index.js'
 import citationReachable from './citation-reachable/index.js'
+import citationRetracted from './citation-retracted/index.js'
 import citationSoft404 from './citation-soft-404/index.js'
 import citationTitleMatch from './citation-title-match/index.js'
 import citationUrlSafety from './citation-url-safety/index.js'
 
 /**
- * The severities of DESIGN.md: what must not be cited (dead, unsafe, certain soft 404s) is an error, so `remark`
- * exits non-zero; everything a person should look at is a warning.
+ * The severities of DESIGN.md: what must not be cited (dead, unsafe, certain soft 404s, retracted papers) is an
+ * error, so `remark` exits non-zero; everything a person should look at is a warning. `citation-soft-404` and
+ * `citation-retracted` are set to `warn` because their certain findings are errors whatever the severity: so a
+ * likely soft 404 or an expression of concern stays a warning.
  */
 export const recommended: Preset = {
   plugins: [
@@ -28,6 +31,7 @@ export const recommended: Preset = {
     [citationReachable, ['warn']],
     [citationUrlSafety, ['error']],
     [citationSoft404, ['warn']],
+    [citationRetracted, ['warn']],
     [citationFragment, ['warn']],
     [citationTitleMatch, ['warn']],
     [citationConflictOfInterest, ['warn']],
@@ -43,6 +47,7 @@ export {
   citationReachable,
   citationUrlSafety,
   citationSoft404,
+  citationRetracted,
   citationFragment,
   citationTitleMatch,
   citationConflictOfInterest,

@@ -3,11 +3,13 @@
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {extractCitations} from './extract/index.js'
-import {judgeLiveness} from './judge/liveness.js'
+import {judgeLiveness, withArchivedCopy} from './judge/liveness.js'
+import {judgeRetracted} from './judge/retracted.js'
 import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {SiblingProbe} from './verify/sibling.js'
 import {resolveSettings, type Settings} from './options.js'
+import {accessDate} from './resolve/access-date.js'
 import type {Citation, PageDepth, SourceReport} from './types.js'
 import {sharedVerifier} from './verify/shared.js'
 
@@ -19,7 +21,7 @@ export interface CheckedCitation {
   /** The random-sibling probe, when `citation-soft-404` is on and the page looked suspicious. */
   sibling?: SiblingProbe
   /**
-   * The citation must go (dead, unsafe, or a certain soft 404): the judgments of what the source says
+   * The citation must go (dead, unsafe, retracted, or a certain soft 404): the judgments of what the source says
    * are then beside the point, and its one error is enough.
    */
   removed: boolean
@@ -74,10 +76,33 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   return Promise.all(
     citations.map(async (citation): Promise<CheckedCitation> => {
       const report = await verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))
-      const verdict = judgeLiveness(citation, report, settings)
-      const sibling = probing && wantsSiblingProbe(report) ? await verifier.probeSibling(report) : undefined
-      const removed = verdict.action === 'removed' || judgeSoft404(citation, report, sibling)?.certain === true
+      let verdict = judgeLiveness(citation, report, settings)
+      if (settings.archive && wantsArchivedCopy(verdict, report)) {
+        const at = accessDate(nearText(file, citation)) ?? settings.archive.accessDate
+        verdict = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
+      }
+      // A paper its registry knows is judged by the registry, not by its publisher's landing page.
+      const registered = report.work?.outcome === 'found'
+      const sibling = probing && !registered && wantsSiblingProbe(report) ? await verifier.probeSibling(report) : undefined
+      const removed =
+        verdict.action === 'removed' ||
+        (!registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
+        judgeRetracted(citation, report)?.certain === true
       return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}
     })
   )
+}
+
+/**
+ * A dead page, not a paper: a registry's verdict on an identifier is not fixed by an archived landing page (and
+ * a dead publisher URL of a registered DOI already offers the DOI's link).
+ */
+function wantsArchivedCopy(verdict: Verdict, report: SourceReport): boolean {
+  return verdict.rule === 'citation-alive' && verdict.expected === undefined && report.work === undefined
+}
+
+/** The claim, and the citation's line with the next one: where an "accessed …" date is written. */
+function nearText(file: VFile, citation: Citation): string {
+  const lines = String(file.value).split('\n')
+  return [citation.claim ?? '', ...lines.slice(citation.place.start.line - 1, citation.place.end.line + 1)].join('\n')
 }

@@ -22,3 +22,14 @@ export {humanSummary} from './report/summary.js'
 export {annotations, jobSummary} from './report/github.js'
 export {ReportWriteError, writeReport} from './report/write.js'
 export {identify, type Identifier} from './resolve/identifiers.js'
+export {
+  auditMarkdown,
+  verifySources,
+  type AuditedCitation,
+  type AuditOptions,
+  type AuditReport,
+  type PipelineOptions,
+  type Source
+} from './audit.js'
+export {InputError, type InputErrorCode} from './cli/input-error.js'
+export type {ErrorResult} from './report/write.js'

@@ -4,6 +4,7 @@ import {cacheOptionProblem, type CacheOption} from './cache/index.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 import {redactUrl} from './net/redact.js'
+import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './verify/scheduler.js'
 import {boolean, integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
 
@@ -48,6 +49,17 @@ export interface Options {
   offline?: {fixtures: string; record?: boolean | null | undefined} | null | undefined
   /** Host name resolver (custom DNS, tests). Default: the system resolver. */
   resolve?: Resolve | null | undefined
+  /**
+   * Where DOIs, arXiv ids and PubMed ids are looked up, and a contact for the registries' polite pools:
+   * `{mailto: 'you@example.org'}`; base URLs `doiBase`, `crossrefBase`, `dataciteBase`, `arxivBase`,
+   * `eutilsBase`, `waybackBase` (tests, mirrors). Defaults: the public services, no contact.
+   */
+  registries?: Partial<Endpoints> | null | undefined
+  /**
+   * Look up the closest Wayback Machine copy of each dead citation and offer it as the fix: `true`, or
+   * `{accessDate: '2021-03-04'}` for the copy nearest that date when the text gives none. Off by default.
+   */
+  archive?: boolean | {accessDate?: string | Date | null | undefined} | null | undefined
 }
 
 /** Settings after defaults and validation. */
@@ -69,6 +81,18 @@ export interface Settings {
   allowPrivateAddresses: string[]
   offline: {fixtures: string; record: boolean} | undefined
   resolve: Resolve | undefined
+  registries: Endpoints
+  /** `false`: no archive lookups; else the access date to use when the citation gives none. */
+  archive: false | {accessDate: Date | undefined}
+}
+
+/**
+ * The registries' published rate limits, under any `hosts` of yours: the arXiv API asks for one request per three
+ * seconds, E-utilities allows three per second without an API key.
+ */
+export const registryHostLimits: Record<string, Partial<HostLimits>> = {
+  'export.arxiv.org': {concurrency: 1, interval: 3000},
+  'eutils.ncbi.nlm.nih.gov': {interval: 340}
 }
 
 /** Hosts whose whole job is to redirect: identifiers and permanent-URL services. */
@@ -104,7 +128,9 @@ const names = [
   'redirectResolvers',
   'allowPrivateAddresses',
   'offline',
-  'resolve'
+  'resolve',
+  'registries',
+  'archive'
 ] as const
 
 export function resolveSettings(options: unknown): Settings {
@@ -116,7 +142,7 @@ export function resolveSettings(options: unknown): Settings {
     concurrency: integer(given, 'concurrency', 128, 1),
     hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
     hostInterval: integer(given, 'hostInterval', 50, 0),
-    hosts: hostOverrides(given.hosts),
+    hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
     cacheOnly: boolean(given, 'cacheOnly'),
@@ -131,8 +157,25 @@ export function resolveSettings(options: unknown): Settings {
     ],
     allowPrivateAddresses: addressRanges(list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[]),
     offline: offline(given.offline),
-    resolve: optionalFunction(given, 'resolve') as Resolve | undefined
+    resolve: optionalFunction(given, 'resolve') as Resolve | undefined,
+    registries: endpointOptions(given.registries, '`registries`'),
+    archive: archive(given.archive)
   }
+}
+
+function archive(value: unknown): Settings['archive'] {
+  if (value === null || value === undefined || value === false) return false
+  if (value === true) return {accessDate: undefined}
+  const expected = "expected `true`, `false` or `{accessDate: '2021-03-04'}`"
+  if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`archive\` \`${show(value)}\`, ${expected}`)
+  const given = optionsObject(value, ['accessDate'], '`archive`')
+  const date = given.accessDate
+  if (date === null || date === undefined) return {accessDate: undefined}
+  const parsed = date instanceof Date ? date : typeof date === 'string' && /^\d{4}-\d{2}-\d{2}(?:T.*)?$/.test(date) ? new Date(date) : undefined
+  if (parsed === undefined || Number.isNaN(parsed.getTime())) {
+    throw new OptionsError(`Unexpected \`archive.accessDate\` \`${show(date)}\`, expected a date such as \`'2021-03-04'\``)
+  }
+  return {accessDate: parsed}
 }
 
 

@@ -83,7 +83,13 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
 type Transform = (tree: Root, file: VFile, next: TransformCallback<Root>) => void
 
 /** The rules that say a citation must be removed, so they speak about removed citations. */
-const removalRules = new Set<RuleName>(['citation-alive', 'citation-reachable', 'citation-url-safety', 'citation-soft-404'])
+const removalRules = new Set<RuleName>([
+  'citation-alive',
+  'citation-reachable',
+  'citation-url-safety',
+  'citation-soft-404',
+  'citation-retracted'
+])
 
 /** The liveness rules report the one liveness verdict `check` made per citation; they take no options. */
 export function livenessRule(name: RuleName): CitationRule {
@@ -94,7 +100,7 @@ export function livenessRule(name: RuleName): CitationRule {
 export function noOptions(name: RuleName): (value: unknown) => undefined {
   return (value) => {
     if (value === undefined || value === null || value === true) return undefined
-    throw new Error(`Unexpected options for \`${name}\`, expected none`)
+    throw new OptionsError(`Unexpected options for \`${name}\`, expected none`)
   }
 }
 

@@ -1,6 +1,9 @@
 // The shared vocabulary (see DESIGN.md): Citation, SourceReport, Status, Action.
 // Types only; every module speaks in these names.
 
+import type {Identifier} from './resolve/identifiers.js'
+import type {Registry, WorkMetadata} from './resolve/metadata.js'
+
 /** A place in a file: 1-based line and column, 0-based offset (unist). */
 export interface Point {
   line: number
@@ -145,4 +148,23 @@ export interface SourceReport {
   elapsedMs: number
   /** ISO time the report was made. */
   checkedAt: string
+  /** What the registries say about the paper the URL names (DOI, arXiv id, PubMed id); absent for other URLs. */
+  work?: Work
+}
+
+/** What the registries said about the identifier in a cited URL; cached with the report of that URL. */
+export interface Work {
+  identifier: Identifier
+  /**
+   * - `found`: a registry knows the identifier (its metadata may still be unreadable);
+   * - `missing`: the registry answered and does not know it: an invented or mistyped reference;
+   * - `unverified`: no usable answer (timeout, 5xx, 429, an unreadable body): never taken as missing.
+   */
+  outcome: 'found' | 'missing' | 'unverified'
+  /** Who said so: `doi.org` (the registration-agency lookup), or the registry the metadata came from. */
+  registry: Registry | 'doi.org'
+  /** The work's title, type, notices, …, when found and readable. */
+  metadata?: WorkMetadata
+  /** Why, for `missing` and `unverified` (e.g. `DOI 10.5555/x is not registered`, `Crossref: 503 Service Unavailable`). */
+  reason?: string
 }

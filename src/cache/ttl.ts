@@ -38,6 +38,10 @@ export interface TtlPolicy {
   serverError: number
   /** `network-error`: reset, TLS or protocol failure. */
   networkError: number
+  /** A paper's registry knows its identifier (DOI, arXiv id, PMID): its metadata and notices. */
+  registered: number
+  /** A paper's registry answered and does not know its identifier. Short: a DOI may be registered minutes after minting. */
+  unregistered: number
 }
 
 export type TtlClass = keyof TtlPolicy
@@ -54,7 +58,9 @@ export const defaultTtlPolicy: Readonly<TtlPolicy> = Object.freeze({
   rateLimited: 0,
   timeout: 0,
   serverError: 0,
-  networkError: 0
+  networkError: 0,
+  registered: day,
+  unregistered: hour
 })
 
 export const ttlClasses = Object.keys(defaultTtlPolicy) as TtlClass[]
@@ -113,10 +119,23 @@ export function ttlClass(report: Pick<SourceReport, 'liveness' | 'status' | 'rea
   }
 }
 
-/** Milliseconds to keep `report`, or undefined when it must not be cached. */
-export function ttlFor(report: Pick<SourceReport, 'liveness' | 'status' | 'reason'>, policy: TtlPolicy = defaultTtlPolicy): number | undefined {
-  const name = ttlClass(report)
-  if (name === undefined) return undefined
-  const ttl = policy[name]
+/**
+ * Milliseconds to keep `report`, or undefined when it must not be cached. A paper's report holds two answers,
+ * the landing page's and the registry's: it is kept as long as the shorter-lived of them, and not at all when the
+ * registry could not say (`unverified`), so the next run asks again.
+ */
+export function ttlFor(
+  report: Pick<SourceReport, 'liveness' | 'status' | 'reason' | 'work'>,
+  policy: TtlPolicy = defaultTtlPolicy
+): number | undefined {
+  const names = [ttlClass(report), ...(report.work ? [workTtlClass(report.work)] : [])]
+  if (names.includes(undefined)) return undefined
+  const ttl = Math.min(...names.map((name) => policy[name!]))
   return ttl > 0 ? ttl : undefined
+}
+
+/** The TTL class of a registry's answer, or undefined when it is not cached. */
+export function workTtlClass(work: NonNullable<SourceReport['work']>): TtlClass | undefined {
+  if (work.outcome === 'found') return 'registered'
+  return work.outcome === 'missing' ? 'unregistered' : undefined
 }

@@ -1,5 +1,5 @@
 // Credibility of a cited source: a score in [0, 1] with its category and reason, from the user's own
-// entries, DOI metadata, the built-in source table, public-suffix and path signals. Scoring and
+// entries, registry metadata (DOI, arXiv, PubMed), the built-in source table, public-suffix and path signals. Scoring and
 // judging are pure; only parsing the options reads the user's list files.
 
 import {readFileSync} from 'node:fs'
@@ -66,18 +66,22 @@ export interface SourceFacts {
   /** Where a redirect resolver (`doi.org`, …) led, when it did: the source actually cited. */
   finalUrl?: string | undefined
   /**
-   * The registry's work type for a DOI (Crossref `journal-article`, `posted-content`, …), once
-   * metadata is fetched: it beats the domain, since one publisher hosts both kinds.
+   * The registry's work type for a paper (`WorkType` of src/resolve: `journal-article`, `preprint`,
+   * `proceedings`, …; Crossref's own names also work): it beats the domain, since one publisher hosts both
+   * kinds. Datasets and other types leave the domain to decide.
    */
   workType?: string | undefined
 }
 
 const workTypes: Record<string, SourceCategory> = {
   'journal-article': 'peer-reviewed',
+  proceedings: 'peer-reviewed',
   'proceedings-article': 'peer-reviewed',
+  chapter: 'peer-reviewed',
   'book-chapter': 'peer-reviewed',
   book: 'peer-reviewed',
   monograph: 'peer-reviewed',
+  preprint: 'preprint',
   'posted-content': 'preprint'
 }
 
@@ -107,7 +111,7 @@ export function parseCredibilityOptions(value: unknown): CredibilitySettings {
   }
 }
 
-/** Score one URL: the user's entries first, then DOI metadata, then the built-in table and signals. */
+/** Score one URL: the user's entries first, then registry metadata, then the built-in table and signals. */
 export function scoreCredibility(url: string, settings: CredibilitySettings, facts: SourceFacts = {}): Credibility {
   const cited = sourceUrl(url)
   if (cited === undefined) return {score: settings.scores.unknown, category: 'unknown', reason: 'not a valid URL', domain: ''}
@@ -144,7 +148,8 @@ export function judgeCredibility(
   if (url === undefined || report.liveness === 'malformed' || report.liveness === 'unsafe') return undefined
   const host = parseUrl(url)?.hostname ?? ''
   const resolved = report.finalUrl !== report.url && redirectResolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
-  const result = scoreCredibility(url, settings, resolved ? {finalUrl: report.finalUrl} : {})
+  const workType = report.work?.outcome === 'found' ? report.work.metadata?.type : undefined
+  const result = scoreCredibility(url, settings, {...(resolved ? {finalUrl: report.finalUrl} : {}), workType})
   if (result.score >= settings.threshold) return undefined
   return {
     status: 'valid',

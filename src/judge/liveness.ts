@@ -4,7 +4,10 @@ import {getDomain} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import {redactUrl} from '../net/redact.js'
 import {statusLine} from '../net/status-line.js'
-import type {Citation, SourceReport, Status} from '../types.js'
+import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
+import type {Identifier} from '../resolve/identifiers.js'
+import type {SnapshotLookup} from '../verify/works.js'
+import type {Citation, SourceReport, Status, Work} from '../types.js'
 import type {RuleName, Verdict} from './verdict.js'
 
 export type LivenessRule = Extract<RuleName, 'citation-alive' | 'citation-reachable' | 'citation-url-safety'>
@@ -15,12 +18,24 @@ export interface LivenessOptions {
   redirectResolvers: string[]
 }
 
+/**
+ * A paper (DOI, arXiv id, PubMed id) is judged by its registry when one answered: an identifier nobody registered
+ * is `removed`, a registered one is alive whatever its landing page says (publishers' bot walls and paywalls say
+ * nothing about the paper). Without a registry's answer the landing page decides, as for any other page.
+ */
 export function judgeLiveness(citation: Citation, report: SourceReport, options: LivenessOptions): Verdict {
   const url = '`' + redactUrl(citation.url) + '`'
   const reason = '`' + report.reason + '`'
+  const work = report.work
+  if (work !== undefined && report.liveness !== 'malformed' && report.liveness !== 'unsafe') {
+    if (work.outcome === 'missing') {
+      return removed('citation-alive', `Unexpected unknown ${kindOf(work.identifier)} ${url}, expected a registered work (\`${work.reason}\`)`)
+    }
+    if (work.outcome === 'found') return judgeRegistered(citation, url, report, work, options)
+  }
   switch (report.liveness) {
     case 'alive':
-      return judgeRedirect(url, report, options)
+      return judgeRedirect(url, report, options, citation.fragment)
     case 'malformed':
       return removed('citation-url-safety', `Unexpected malformed URL ${url}, expected a valid absolute URL`)
     case 'unsafe':
@@ -42,8 +57,46 @@ export function judgeLiveness(citation: Citation, report: SourceReport, options:
   }
 }
 
+/**
+ * A registered paper: its redirects are judged as for any page, and a publisher's page that is gone is dead (the
+ * URL as written), with the DOI's link as the fix. Anything else the landing page says is the publisher's affair.
+ */
+function judgeRegistered(citation: Citation, url: string, report: SourceReport, work: Work, options: LivenessOptions): Verdict {
+  if (report.liveness === 'alive') return judgeRedirect(url, report, options, citation.fragment)
+  const identifier = work.identifier
+  if (report.liveness === 'dead' && identifier.kind === 'doi' && !isDoiResolver(citation.normalizedUrl ?? citation.url)) {
+    const link = `${DOI_BASE}/${encodeDoi(identifier.display)}`
+    return {
+      ...removed('citation-alive', `Unexpected dead citation ${url}, expected a live source (\`${report.reason}\`): the DOI is registered, cite \`${link}\``),
+      expected: link
+    }
+  }
+  return {status: 'valid', action: 'ok', rule: undefined, message: ''}
+}
+
+/**
+ * A dead citation with the closest archived copy: named in the message and offered as the fix. A lookup that
+ * found nothing says so; one that could not be made adds nothing.
+ */
+export function withArchivedCopy(verdict: Verdict, lookup: SnapshotLookup | undefined): Verdict {
+  if (lookup?.outcome === 'found') {
+    const {snapshot} = lookup
+    return {...verdict, message: `${verdict.message}: archived copy of ${snapshot.date.slice(0, 10)} at \`${snapshot.url}\``, expected: snapshot.url}
+  }
+  if (lookup?.outcome === 'missing') return {...verdict, message: `${verdict.message}, and the Wayback Machine has no copy`}
+  return verdict
+}
+
+function kindOf(identifier: Identifier): string {
+  return identifier.kind === 'doi' ? 'DOI' : identifier.kind === 'arxiv' ? 'arXiv id' : 'PubMed id'
+}
+
+function isDoiResolver(url: string): boolean {
+  return /^(?:dx\.|www\.)?doi\.org$/.test(hostOf(url) ?? '')
+}
+
 /** An answered URL is fine unless its redirects left the site for another one. */
-function judgeRedirect(url: string, report: SourceReport, options: LivenessOptions): Verdict {
+function judgeRedirect(url: string, report: SourceReport, options: LivenessOptions, fragment: string | undefined): Verdict {
   if (!report.hops.some((hop) => hop.location) || sameSite(report.url, report.finalUrl, options.redirectResolvers)) {
     return {status: 'valid', action: 'ok', rule: undefined, message: ''}
   }
@@ -53,7 +106,8 @@ function judgeRedirect(url: string, report: SourceReport, options: LivenessOptio
     action: 'flagged',
     rule: 'citation-reachable',
     message: `Unexpected redirect of citation ${url} to another site \`${report.finalUrl}\`, expected the cited source (\`${statusLine(first.status)}\`)`,
-    ...(report.permanentRedirect ? {expected: report.finalUrl} : {})
+    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix.
+    ...(report.permanentRedirect ? {expected: fragment === undefined ? report.finalUrl : `${report.finalUrl}#${fragment}`} : {})
   }
 }
 

@@ -12,7 +12,8 @@ import type {Verdict} from './verdict.js'
 export const thinShellChars = 200
 
 export function judgeSoft404(citation: Citation, report: SourceReport, sibling?: SiblingProbe): Verdict | undefined {
-  if (report.liveness !== 'alive' || !isDeep(report.url)) return undefined
+  // A paper its registry knows is judged by the registry, not by where its landing page redirects.
+  if (report.liveness !== 'alive' || !isDeep(report.url) || report.work?.outcome === 'found') return undefined
   const url = '`' + redactUrl(citation.url) + '`'
   const certain = certainSign(report)
   if (certain) return verdict(true, url, certain)

@@ -40,17 +40,22 @@ export function parseTitleMatchOptions(value: unknown): TitleMatchOptions {
   }
 }
 
+/**
+ * A paper's title is the one its registry holds (DOI, arXiv id, PubMed id): the landing page's may be a bot wall's
+ * or a journal's. Other sources are compared with the page's title candidates.
+ */
 export function judgeTitleMatch(citation: Citation, report: SourceReport, options: TitleMatchOptions): Verdict | undefined {
   const cited = citation.citedTitle
-  const page = report.page
-  // A not-found page's title says nothing about the source; citation-soft-404 reports that page.
-  if (cited === undefined || words(cited).length === 0 || report.liveness !== 'alive' || !page || page.notFound) return undefined
-  const candidates = page.titles.filter((candidate) => words(candidate.text).length > 0)
-  const best = candidates[0]
+  if (cited === undefined || words(cited).length === 0) return undefined
+  // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title; nor is
+  // an author-year reference ("Smith et al. 2023"), the usual link text for a paper.
+  if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(cited.trim()))) {
+    return undefined
+  }
+  const candidates = registeredTitles(report) ?? pageTitles(report)
+  const best = candidates?.[0]
   if (!best) return undefined
   const siteNames = siteNamesOf(report)
-  // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title.
-  if (citation.citedTitleFrom === 'text' && /^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, ''))) return undefined
   const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
   if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
   return {
@@ -59,8 +64,35 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
     rule: 'citation-title-match',
     message:
       `Unexpected cited title ${quote(cited)} for \`${redactUrl(citation.url)}\`, ` +
-      `expected the page title ${quote(best.text)} (\`${best.source}\`)`
+      `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
   }
+}
+
+/** `Smith 2023`, `Smith et al. (2023a)`, `Smith and Jones, 2023`, `van der Berg & Lee 2019`. */
+const authorYear = /^(?:\p{Ll}+\s+)*\p{Lu}[\p{L}'’-]*(?:\s+(?:et\s+al\.?|(?:and|&)\s+(?:\p{Ll}+\s+)*\p{Lu}[\p{L}'’-]*))?,?\s+\(?\d{4}[a-z]?\)?$/u
+
+interface Candidate {
+  text: string
+  /** A page's title source (`citation_title`, `title`, …), or the registry's name. */
+  source: string
+  registered?: boolean
+}
+
+const registryNames = {crossref: 'Crossref', datacite: 'DataCite', csl: 'doi.org', arxiv: 'arXiv', pubmed: 'PubMed'} as const
+
+/** The registry's title and its other forms (with subtitle, short, original language), when the registry gave one. */
+function registeredTitles(report: SourceReport): Candidate[] | undefined {
+  const metadata = report.work?.outcome === 'found' ? report.work.metadata : undefined
+  if (metadata?.title === undefined) return undefined
+  const source = registryNames[metadata.registry]
+  return [metadata.title, ...(metadata.titles ?? [])].filter((text) => words(text).length > 0).map((text) => ({text, source, registered: true}))
+}
+
+/** A page's title candidates; none for a page that did not answer, or a not-found page (citation-soft-404 reports it). */
+function pageTitles(report: SourceReport): Candidate[] | undefined {
+  const page = report.page
+  if (report.liveness !== 'alive' || !page || page.notFound) return undefined
+  return page.titles.filter((candidate) => words(candidate.text).length > 0)
 }
 
 /**
@@ -130,10 +162,15 @@ function tokensOf(title: string): Tokens {
   return tokens
 }
 
-/** Names a page's title may carry besides its own: `og:site_name`, and each host's name, domain and label. */
+/**
+ * Names a page's title may carry besides its own: `og:site_name`, each host's name, domain and label, and for a
+ * paper its journal (`Title | Nature`).
+ */
 export function siteNamesOf(report: SourceReport): string[] {
   const names = new Set<string>()
   if (report.page?.siteName) names.add(report.page.siteName)
+  const container = report.work?.metadata?.container
+  if (container) names.add(container)
   for (const url of [report.url, report.finalUrl]) {
     const host = parseUrl(url)?.hostname.replace(/\.$/, '').replace(/^www\./, '')
     if (!host) continue

@@ -10,6 +10,7 @@ export type RuleName =
   | 'citation-conflict-of-interest'
   | 'citation-credibility'
   | 'citation-claim-support'
+  | 'citation-retracted'
   | 'citation-soft-404'
   | 'citation-fragment'
 
@@ -22,7 +23,7 @@ export interface Verdict {
   /** A replacement an editor may offer (the end of a permanent redirect, the nearest anchor, the page's title). */
   expected?: string
   /**
-   * For rules whose findings differ in certainty (`citation-soft-404`): `true` makes the message an error
+   * For rules whose findings differ in certainty (`citation-soft-404`, `citation-retracted`): `true` makes the message an error
    * whatever the rule's severity, as DESIGN.md asks ("error when certain, warning when likely").
    */
   certain?: boolean

@@ -16,6 +16,7 @@ const labels: Record<RuleName, (liveness: Liveness) => string | undefined> = {
   'citation-reachable': (liveness) => (liveness === 'alive' ? 'redirected to another site' : undefined),
   'citation-url-safety': (liveness) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
   'citation-soft-404': () => 'soft 404',
+  'citation-retracted': () => 'retraction or expression of concern',
   'citation-fragment': () => 'missing fragment',
   'citation-title-match': () => 'title mismatch',
   'citation-conflict-of-interest': () => 'conflict of interest',

@@ -17,6 +17,7 @@ export const ruleInfo: Record<RuleName, RuleInfo> = {
   'citation-reachable': {description: 'Citation that could not be verified: bot wall, paywall, server error, timeout, redirect to another site', level: 'warning'},
   'citation-url-safety': {description: 'Unsafe or malformed citation URL: credentials, secret query values, private hosts, other schemes', level: 'error'},
   'citation-soft-404': {description: 'Citation whose page answers but is really "not found"', level: 'warning'},
+  'citation-retracted': {description: 'Cited paper retracted or withdrawn (error), or under an expression of concern', level: 'warning'},
   'citation-fragment': {description: 'Cited #fragment missing on the page', level: 'warning'},
   'citation-title-match': {description: "Cited title differs from the page's title", level: 'warning'},
   'citation-conflict-of-interest': {description: 'Source published by the brand the claim is about', level: 'warning'},

@@ -76,10 +76,20 @@ export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile
   return file as FixtureFile
 }
 
+/**
+ * The fixture key of a request: its URL, and for content negotiation (an `Accept` of a vendor media type, such
+ * as CSL JSON) also that type, since doi.org answers the same URL with a landing page or with metadata.
+ */
+export function fixtureKey(url: URL, headers?: Record<string, string>): string {
+  const accept = headers?.accept
+  return accept !== undefined && /^application\/vnd\./i.test(accept) ? `${url.href} (accept: ${accept})` : url.href
+}
+
 export function replayTransport(fixtures: FixtureFile): Transport {
-  return async (url, maxBytes) => {
-    const entry = fixtures.responses[url.href]
-    if (!entry) throw new NotRecordedError(url.href)
+  return async (url, maxBytes, headers) => {
+    const key = fixtureKey(url, headers)
+    const entry = fixtures.responses[key]
+    if (!entry) throw new NotRecordedError(key)
     if ('error' in entry) throw new NetError(entry.error, entry.message ?? entry.error)
     const body = entry.bodyBase64 === undefined ? Buffer.from(entry.body ?? '', 'utf8') : Buffer.from(entry.bodyBase64, 'base64')
     // Replays read as little as a live fetch would.
@@ -97,15 +107,16 @@ export function replayTransport(fixtures: FixtureFile): Transport {
 
 /** Wraps a live transport; every answer is written to `path` at once (temp file, then rename). */
 export function recordTransport(live: Transport, path: string, fixtures: FixtureFile): Transport {
-  return async (url, maxBytes) => {
+  return async (url, maxBytes, headers) => {
+    const key = fixtureKey(url, headers)
     try {
-      const response = await live(url, maxBytes)
-      fixtures.responses[url.href] = toEntry(response)
+      const response = await live(url, maxBytes, headers)
+      fixtures.responses[key] = toEntry(response)
       save(path, fixtures)
       return response
     } catch (error) {
       if (error instanceof NetError) {
-        fixtures.responses[url.href] = {error: error.code, message: error.message}
+        fixtures.responses[key] = {error: error.code, message: error.message}
         save(path, fixtures)
       }
       throw error

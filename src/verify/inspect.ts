@@ -113,11 +113,17 @@ function nextLocation(answer: HopResponse, page: PageFacts): string | null | und
   }
 }
 
-async function attempt(url: URL, deps: InspectDeps, maxBytes: number | undefined): Promise<HopResponse | NetError> {
+/** One hop through the scheduler, retried as the policy says; pages and registry requests alike. */
+export async function attempt(
+  url: URL,
+  deps: InspectDeps,
+  maxBytes: number | undefined,
+  headers?: Record<string, string>
+): Promise<HopResponse | NetError> {
   for (let count = 1; ; count++) {
     const outcome = await deps.scheduler.run(url.hostname, async () => {
       try {
-        return await deps.transport(url, maxBytes)
+        return await deps.transport(url, maxBytes, headers)
       } catch (error) {
         if (error instanceof NetError) return error
         throw error

@@ -44,6 +44,7 @@ function fetchingKey(settings: Settings): string {
     settings.cacheOnly,
     settings.allowPrivateAddresses,
     settings.offline,
+    settings.registries,
     resolver
   ])
 }

@@ -8,12 +8,16 @@ import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
-import type {PageDepth, SourceReport} from '../types.js'
+import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
+import {identify, type Identifier} from '../resolve/identifiers.js'
+import type {PageDepth, SourceReport, Work} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
+import {askRegistry} from './registry.js'
 import {Scheduler} from './scheduler.js'
 import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
+import {lookupSnapshot, lookupWork, type Ask, type SnapshotLookup} from './works.js'
 
 /** How often a process waiting on another one's fetch looks for its answer. */
 const leasePollMs = 200
@@ -24,6 +28,11 @@ export interface Verifier {
    * only the top of the page when no rule that is on needs more; a later ask for the full page fetches again.
    */
   verify(url: string, depth?: PageDepth): Promise<SourceReport>
+  /**
+   * The closest archived copy of a page (the Wayback Machine), nearest to `at` when given; shared per URL and
+   * date within the process, not cached across runs. Undefined under `cacheOnly`.
+   */
+  snapshot(url: string, at?: Date): Promise<SnapshotLookup | undefined>
   /**
    * The random-sibling probe for a cited page (soft-404 detection): one request per host and folder,
    * shared and cached like any report. Undefined for a site's root, or under `cacheOnly` when not cached.
@@ -61,27 +70,57 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   // Long enough for the slowest inspection: every hop timing out twice, plus backoffs.
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
-  /** A cached report serves unless the page is wanted whole and only its top was read. */
-  async function cached(url: string, depth: PageDepth): Promise<SourceReport | undefined> {
+  /**
+   * A cached report serves unless the page is wanted whole and only its top was read, or the URL names a paper
+   * and the report lacks what its registry said (made before registries were asked).
+   */
+  async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
     const report = await cache.get(url)
-    return report && (depth === 'top' || !report.page?.partial) ? report : undefined
+    if (!report || (depth === 'full' && report.page?.partial)) return undefined
+    return paper && !settings.cacheOnly && !report.work ? undefined : report
+  }
+
+  const endpoints = settings.registries
+  const ask: Ask = (url, accept) => askRegistry(url, registryHeaders(endpoints, accept), deps)
+  /** One lookup per identifier per process, however many URLs name it. */
+  const works = new Map<string, Promise<Work>>()
+  const workOf = (identifier: Identifier): Promise<Work> => {
+    // DOIs compare in lower case; an arXiv id with its version (a later version may be the withdrawn one).
+    const key = identifier.kind === 'doi' ? identifier.doi : identifier.kind === 'pmid' ? identifier.pmid : `${identifier.id}v${identifier.version ?? ''}`
+    let work = works.get(`${identifier.kind}:${key}`)
+    if (!work) works.set(`${identifier.kind}:${key}`, (work = lookupWork(identifier, endpoints, ask)))
+    return work
   }
 
   async function check(url: string, depth: PageDepth): Promise<SourceReport> {
-    const known = await cached(url, depth)
+    const identifier = identify(url)
+    const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
     if (settings.cacheOnly) return notYetChecked(url)
     // Another machine sharing the cache is fetching it: wait for its answer instead of asking twice.
     while (!(await cache.claim(url, leaseMs))) {
       await delay(leasePollMs)
-      const shared = await cached(url, depth)
+      const shared = await cached(url, depth, identifier !== undefined)
       if (shared) return shared
     }
-    const report = await inspect(url, deps, depth)
+    // A paper's landing page is still read, beside its registry: other rules want its facts (the publisher's
+    // domain and name, the abstract, anchors). Its outcome decides liveness only when no registry answered.
+    const landing = landingUrl(url, identifier)
+    const [report, work] = await Promise.all([inspect(landing, deps, depth), identifier ? workOf(identifier) : undefined])
+    if (landing !== url) report.url = redactUrl(url)
+    if (work) report.work = work
     await cache.set(url, report)
     await cache.release(url)
     return report
   }
+
+  /** A doi.org link is resolved through the configured doi.org (tests point it at a local server). */
+  function landingUrl(url: string, identifier: Identifier | undefined): string {
+    if (identifier?.kind !== 'doi' || !/^https?:\/\/(?:dx\.|www\.)?doi\.org\//i.test(url)) return url
+    return doiUrl(endpoints, identifier.display)
+  }
+
+  const snapshots = new Map<string, Promise<SnapshotLookup>>()
 
   const siblings = new Map<string, Promise<SourceReport | undefined>>()
 
@@ -99,8 +138,16 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       const known = reports.get(url)
       if (known && (known.depth === 'full' || depth === 'top')) return known.report
       const report = check(url, depth)
-      reports.set(url, {depth, report})
+      // Under `cacheOnly` the cache is the answer: ask again, read it again, so a run that filled it shows.
+      if (!settings.cacheOnly) reports.set(url, {depth, report})
       return report
+    },
+    snapshot(url, at) {
+      if (settings.cacheOnly) return Promise.resolve(undefined)
+      const key = `${url} ${at?.toISOString() ?? ''}`
+      let lookup = snapshots.get(key)
+      if (!lookup) snapshots.set(key, (lookup = lookupSnapshot(url, at, endpoints, ask)))
+      return lookup
     },
     async probeSibling(cited) {
       const url = siblingUrl(cited.url)
@@ -108,7 +155,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       let sibling = siblings.get(url)
       if (!sibling) {
         sibling = fetchSibling(url)
-        siblings.set(url, sibling)
+        if (!settings.cacheOnly) siblings.set(url, sibling)
       }
       const report = await sibling
       return report && compareSibling(cited, report, url)

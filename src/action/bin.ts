@@ -1,0 +1,44 @@
+// Runs the `remark-lint-citations` bin of this package as a child process, its report going to the log.
+
+import {spawn} from 'node:child_process'
+import {randomUUID} from 'node:crypto'
+import {fileURLToPath} from 'node:url'
+
+/** The built bin next to this module (dist/src/action → dist/src/cli). */
+export const binPath = fileURLToPath(new URL('../cli/bin.js', import.meta.url))
+
+export interface BinRun {
+  args: string[]
+  cwd: string
+  env: Record<string, string | undefined>
+  /** Where the log goes (the runner shows stdout and stderr alike). */
+  log: NodeJS.WritableStream
+}
+
+/**
+ * The bin's exit code (0 clean, 1 removed, 2 configuration error, 3 internal failure; a signal counts as 3).
+ * Its output is the remark report of the checked files: text from documents and pages, which must not be
+ * read as workflow commands, so it is fenced with `::stop-commands::<token>` … `::<token>::`.
+ */
+export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
+  const token = randomUUID()
+  log.write(`::stop-commands::${token}\n`)
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [binPath, ...args], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
+    child.stdout.pipe(log, {end: false})
+    child.stderr.pipe(log, {end: false})
+    let settled = false
+    // A child that fails to start emits `error` and may still emit `close`.
+    const done = (code: number) => {
+      if (settled) return
+      settled = true
+      log.write(`::${token}::\n`)
+      resolve(code)
+    }
+    child.on('error', (error) => {
+      log.write(`Cannot start ${binPath}: ${error.message}\n`)
+      done(3)
+    })
+    child.on('close', (code) => done(code ?? 3))
+  })
+}

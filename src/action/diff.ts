@@ -1,0 +1,61 @@
+// Which lines a change added or changed, from `git diff --unified=0` output: the new side of each hunk header.
+
+/** Changed lines per file (repository-relative path of the new side), as inclusive ranges in file order. */
+export type ChangedLines = Map<string, Array<[number, number]>>
+
+/**
+ * Reads `+++ b/<path>` for each file and `@@ -a,b +c,d @@` for each hunk: lines c … c+d-1 of the new file
+ * are added or changed (`d` defaults to 1; `d = 0` is a pure deletion, which adds no line). Deleted files
+ * (`+++ /dev/null`) and files without hunks (pure renames, mode changes, binaries) have no entry.
+ */
+export function parseDiff(patch: string): ChangedLines {
+  const changed: ChangedLines = new Map()
+  let file: string | undefined
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('diff --git ')) file = undefined
+    else if (line.startsWith('+++ ')) file = newPath(line.slice(4))
+    else if (file !== undefined && line.startsWith('@@ ')) {
+      const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line)
+      if (!hunk) continue
+      const start = Number(hunk[1])
+      const count = hunk[2] === undefined ? 1 : Number(hunk[2])
+      if (count === 0) continue
+      const ranges = changed.get(file) ?? []
+      ranges.push([start, start + count - 1])
+      changed.set(file, ranges)
+    }
+  }
+  return changed
+}
+
+/** True when any line from `start` to `end` is in `ranges`. */
+export function touches(ranges: ReadonlyArray<[number, number]> | undefined, start: number, end: number): boolean {
+  return (ranges ?? []).some(([from, to]) => from <= end && to >= start)
+}
+
+/** The path of a `+++` line without its `b/` prefix; undefined for `/dev/null`. */
+function newPath(raw: string): string | undefined {
+  // Git ends the line with a tab when the path holds a space, so that patch(1) reads it whole.
+  const text = raw.endsWith('\t') ? raw.slice(0, -1) : raw
+  if (text === '/dev/null') return undefined
+  const path = text.startsWith('"') ? unquote(text) : text
+  return path.startsWith('b/') ? path.slice(2) : path
+}
+
+const escapes: Record<string, number> = {a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92}
+
+/**
+ * A path git quoted C-style (`"b/caf\303\251 \"x\".md"`): control characters, quotes and backslashes are
+ * escaped, and with `core.quotePath` every byte above 0x7f as octal; the bytes are UTF-8.
+ */
+export function unquote(quoted: string): string {
+  const body = quoted.slice(1, quoted.endsWith('"') ? -1 : undefined)
+  const bytes: number[] = []
+  // Split with a capture: odd parts are the escapes, even parts the plain text between them.
+  body.split(/(\\(?:[0-3][0-7]{2}|[\s\S]))/).forEach((part, index) => {
+    if (index % 2 === 0) bytes.push(...Buffer.from(part, 'utf8'))
+    else if (part.length === 4) bytes.push(parseInt(part.slice(1), 8))
+    else bytes.push(escapes[part[1]!] ?? part.charCodeAt(1))
+  })
+  return Buffer.from(bytes).toString('utf8')
+}

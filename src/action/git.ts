@@ -1,0 +1,76 @@
+// What a pull request changed, asked of git: its files and lines, numbered as in the checked-out commit.
+
+import {execFile} from 'node:child_process'
+import {parseDiff, type ChangedLines} from './diff.js'
+
+export interface Changes {
+  /** Repository-relative paths of the files added, changed or renamed (deleted ones are gone). */
+  files: Set<string>
+  /** The lines added or changed in them. */
+  lines: ChangedLines
+}
+
+/** Git could not answer: not a repository, or a commit the clone does not have. */
+export class GitError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'GitError'
+  }
+}
+
+/** Runs git in `cwd` and gives its stdout; a failure is a GitError with git's own complaint. */
+export function git(args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // Paths as UTF-8, not octal escapes; big diffs fit.
+    execFile('git', ['-c', 'core.quotePath=false', ...args], {cwd, maxBuffer: 1 << 28, encoding: 'utf8'}, (error, stdout, stderr) => {
+      if (error) reject(new GitError(`\`git ${args.join(' ')}\` failed: ${(stderr || error.message).trim()}`))
+      else resolve(stdout)
+    })
+  })
+}
+
+/** The folder's path inside its repository (`docs/`, or `` at the top), or undefined outside a repository. */
+export async function repoPrefix(cwd: string): Promise<string | undefined> {
+  try {
+    return (await git(['rev-parse', '--show-prefix'], cwd)).trim()
+  } catch {
+    return undefined
+  }
+}
+
+/** True when the clone has `sha` as a commit. */
+export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
+  return git(['cat-file', '-e', `${sha}^{commit}`], cwd).then(
+    () => true,
+    () => false
+  )
+}
+
+/** True when `ancestor` is `HEAD` or one of its ancestors (the PR's head, or a merge of it, is checked out). */
+export async function isInHead(cwd: string, ancestor: string): Promise<boolean> {
+  return git(['merge-base', '--is-ancestor', ancestor, 'HEAD'], cwd).then(
+    () => true,
+    () => false
+  )
+}
+
+/**
+ * What changed from the fork point with `base` to the checked-out commit (`git diff <base>...HEAD`), within
+ * `pathspecs` (relative to `cwd`). Against `HEAD` rather than the event's head so that line numbers are
+ * those of the files being checked, also when the runner checked out the PR's merge commit. Renames are
+ * followed whatever the user's git config says, so a moved file's old lines do not count as new.
+ */
+export async function changesSince(cwd: string, base: string, pathspecs: readonly string[]): Promise<Changes> {
+  const range = `${base}...HEAD`
+  const common = ['--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', range, '--']
+  const [names, patch] = await Promise.all([
+    git(['diff', '--name-only', '-z', ...common, ...pathspecs], cwd),
+    git(['diff', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', ...common, ...pathspecs], cwd)
+  ])
+  return {files: new Set(names.split('\0').filter(Boolean)), lines: parseDiff(patch)}
+}
+
+/** `files` entries as git pathspecs with glob magic: `*` stays within a folder, `**` crosses folders. */
+export function pathspecs(files: readonly string[]): string[] {
+  return files.map((entry) => `:(glob)${entry}`)
+}

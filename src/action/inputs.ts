@@ -1,0 +1,73 @@
+// The Action's inputs, read as the runner passes them (`INPUT_<NAME>`) and checked: a bad one names itself.
+
+import {resolve} from 'node:path'
+import {OptionsError, oneOf} from '../validate.js'
+
+export type Env = Record<string, string | undefined>
+
+export const failOnValues = ['removed', 'flagged', 'never'] as const
+export type FailOn = (typeof failOnValues)[number]
+
+export const onlyChangedValues = ['lines', 'files', 'all'] as const
+export type OnlyChanged = (typeof onlyChangedValues)[number]
+
+/** What the bin can write (`--report <format>=<path>`). */
+export const reportFormats = ['json', 'jsonl', 'sarif'] as const
+export type ReportFormat = (typeof reportFormats)[number]
+
+/** Every input action.yml declares; a test holds the two lists equal. */
+export const inputNames = ['files', 'working-directory', 'config-path', 'fail-on', 'only-changed', 'report', 'github-token', 'cache'] as const
+
+export interface Inputs {
+  /** Files, folders or globs, relative to `workingDirectory`. */
+  files: string[]
+  /** Absolute. */
+  workingDirectory: string
+  configPath: string | undefined
+  failOn: FailOn
+  onlyChanged: OnlyChanged
+  /** Report paths by format, relative to `workingDirectory` as given. */
+  reports: Map<ReportFormat, string>
+  /** Accepted for github.com URLs; the checker cannot send it yet. */
+  githubToken: string | undefined
+  /** A cache folder (relative to `workingDirectory`), or `false` for none; undefined: the checker's default. */
+  cache: string | false | undefined
+}
+
+/** An input's value as @actions/core reads it: `INPUT_` and the name upper-cased, spaces as `_`, trimmed. */
+export function input(env: Env, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
+}
+
+/** The inputs, with defaults for empty ones; throws OptionsError for a value that is not allowed. */
+export function readInputs(env: Env): Inputs {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  const given = (name: string) => input(env, name) || undefined
+  const cache = given('cache')
+  return {
+    // Space or newline separated, as in a shell without quotes.
+    files: (given('files') ?? '.').split(/\s+/).filter(Boolean),
+    workingDirectory: resolve(workspace, given('working-directory') ?? '.'),
+    configPath: given('config-path'),
+    failOn: oneOf({'fail-on': given('fail-on')}, 'fail-on', failOnValues, 'removed'),
+    onlyChanged: oneOf({'only-changed': given('only-changed')}, 'only-changed', onlyChangedValues, 'lines'),
+    reports: reportList(given('report') ?? ''),
+    githubToken: given('github-token'),
+    cache: cache === 'false' ? false : cache
+  }
+}
+
+/** `sarif=citations.sarif,json=out/citations.json` (commas or newlines between entries). */
+function reportList(text: string): Map<ReportFormat, string> {
+  const reports = new Map<ReportFormat, string>()
+  for (const entry of text.split(/[,\n]/).map((item) => item.trim()).filter(Boolean)) {
+    const match = /^([^=]+)=(.+)$/.exec(entry)
+    const format = match?.[1]!.trim() as ReportFormat
+    if (!match || !reportFormats.includes(format)) {
+      throw new OptionsError(`Unexpected \`report\` entry \`${entry}\`, expected \`<format>=<path>\` with a format of ${reportFormats.map((name) => '`' + name + '`').join(', ')}`)
+    }
+    if (reports.has(format)) throw new OptionsError(`Unexpected second \`${format}\` in \`report\`, expected one path per format`)
+    reports.set(format, match[2]!.trim())
+  }
+  return reports
+}

@@ -1,0 +1,161 @@
+// The Action: pick the files, run the bin on them, keep the citations the PR touched, annotate, summarise.
+
+import {existsSync} from 'node:fs'
+import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join, relative, resolve} from 'node:path'
+import {annotations, escapeData, jobSummary} from '../report/github.js'
+import {jsonReportText} from '../report/json.js'
+import type {CitationRecord} from '../report/record.js'
+import {sarifReportText} from '../report/sarif.js'
+import {countActions} from '../report/sources.js'
+import {ReportWriteError, writeReport} from '../report/write.js'
+import {OptionsError} from '../validate.js'
+import {binPath, runBin} from './bin.js'
+import {pullRequestOf} from './event.js'
+import {appendSummary, setOutputs} from './files.js'
+import {changesSince, GitError, hasCommit, isInHead, pathspecs, repoPrefix, type Changes} from './git.js'
+import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
+import {recordsFromJsonl} from './records.js'
+import {prefixSarifPaths} from './sarif.js'
+import {changedTargets, modeNote, selectRecords} from './select.js'
+
+/** Exit codes, as the bin's: 0 pass, 1 `fail-on` met, 2 configuration error, 3 internal failure. */
+export const exitCodes = {pass: 0, fail: 1, config: 2, internal: 3} as const
+
+/** Every output action.yml declares; a test holds the two lists equal. */
+export const outputNames = ['removed', 'flagged', 'ok', 'report-json', 'report-jsonl', 'report-sarif', 'exit-code'] as const
+type Outputs = Record<(typeof outputNames)[number], string | number>
+
+/**
+ * One run of the Action in `env` (the runner's variables: `INPUT_*`, `GITHUB_*`), writing workflow
+ * commands and the bin's report to `log`. Resolves to the exit code; never throws.
+ */
+export async function run(env: Env, log: NodeJS.WritableStream = process.stdout): Promise<number> {
+  const outputs: Outputs = {removed: 0, flagged: 0, ok: 0, 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': 0}
+  let code: number
+  try {
+    code = await check(env, log, outputs)
+  } catch (error) {
+    // What the user can fix (an input, the checkout, a report path) is a configuration error, as in the bin.
+    const expected = error instanceof OptionsError || error instanceof GitError || error instanceof ReportWriteError
+    const message = error instanceof Error ? error.message : String(error)
+    log.write(`::error::${escapeData(expected ? message : `Internal failure: ${message}`)}\n`)
+    code = expected ? exitCodes.config : exitCodes.internal
+  }
+  outputs['exit-code'] = code
+  try {
+    await setOutputs(env.GITHUB_OUTPUT, outputs)
+  } catch (error) {
+    log.write(`::error::${escapeData(`Cannot write the step outputs: ${(error as Error).message}`)}\n`)
+    return exitCodes.internal
+  }
+  return code
+}
+
+async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Promise<number> {
+  const inputs = readInputs(env)
+  if (!existsSync(binPath)) throw new Error(`\`${binPath}\` is missing: the package is not built`)
+  const pullRequest = await pullRequestOf(env.GITHUB_EVENT_PATH)
+  const mode = pullRequest ? inputs.onlyChanged : 'all'
+  const cwd = inputs.workingDirectory
+  const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  // Annotations name files from the repository's root; the bin names them from `cwd`.
+  const prefix = (await repoPrefix(cwd)) ?? withSlash(relative(workspace, cwd))
+
+  let changes: Changes | undefined
+  let targets = inputs.files
+  if (pullRequest && mode !== 'all') {
+    if (!(await hasCommit(cwd, pullRequest.base))) {
+      throw new GitError(
+        `Unexpected shallow clone: the pull request's base commit \`${pullRequest.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
+      )
+    }
+    if (pullRequest.head && !(await isInHead(cwd, pullRequest.head))) {
+      log.write(`::warning::${escapeData(`The checked-out commit does not contain the pull request's head \`${pullRequest.head}\`: changed lines are taken from the checkout`)}\n`)
+    }
+    changes = await changesSince(cwd, pullRequest.base, pathspecs(inputs.files))
+    targets = changedTargets(changes, prefix)
+  }
+
+  const reports = new Map([...inputs.reports].map(([format, path]) => [format, resolve(cwd, path)] as const))
+  const records = targets.length === 0 ? await emptyRun(reports, log) : await binRun(inputs, targets, reports, env, log, prefix)
+  if (typeof records === 'number') return records
+  // Only once written, so that a later step never looks for a report a failed run did not write.
+  for (const [format, path] of reports) outputs[`report-${format}`] = path
+
+  const selected = selectRecords(records, mode, changes)
+  const note = modeNote(mode, pullRequest !== undefined)
+  log.write(`Annotating ${selected.length} of ${records.length} citations: ${note}.\n`)
+  for (const line of annotations(selected)) log.write(line + '\n')
+  await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected)}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
+
+  const counts = countActions(selected)
+  Object.assign(outputs, counts)
+  return verdict(counts, inputs.failOn, log)
+}
+
+/** Nothing to check (no Markdown file changed): empty reports still, so later steps find their files. */
+async function emptyRun(reports: Map<ReportFormat, string>, log: NodeJS.WritableStream): Promise<CitationRecord[]> {
+  log.write('No Markdown file to check.\n')
+  const empty: Record<ReportFormat, string> = {json: jsonReportText([]), jsonl: '', sarif: sarifReportText([])}
+  for (const [format, path] of reports) await writeReport(path, empty[format])
+  return []
+}
+
+/** The bin over `targets`; its records, or its exit code when it could not check (2, 3). */
+async function binRun(
+  inputs: Inputs,
+  targets: string[],
+  reports: Map<ReportFormat, string>,
+  env: Env,
+  log: NodeJS.WritableStream,
+  prefix: string
+): Promise<CitationRecord[] | number> {
+  const scratch = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'citations-'))
+  try {
+    // The Action reads the JSONL report: the user's, or one of its own.
+    const jsonl = reports.get('jsonl') ?? join(scratch, 'citations.jsonl')
+    const args = [
+      ...[...new Map(reports).set('jsonl', jsonl)].flatMap(([format, path]) => ['--report', `${format}=${path}`]),
+      ...(inputs.configPath === undefined ? [] : ['--rc-path', inputs.configPath]),
+      ...cacheArgs(inputs.cache),
+      // A changed file that `.remarkignore` lists is the user's choice, not a configuration error.
+      '--silently-ignore',
+      // A file named `-x.md` is a file, not an option.
+      '--',
+      ...targets
+    ]
+    const code = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env), log})
+    if (code !== exitCodes.pass && code !== exitCodes.fail) {
+      log.write(`::error::${escapeData(`remark-lint-citations exited with ${code} (${code === exitCodes.config ? 'configuration error' : 'internal failure'}): see its report above`)}\n`)
+      return code === exitCodes.config ? code : exitCodes.internal
+    }
+    const sarif = reports.get('sarif')
+    if (sarif !== undefined) await prefixSarifPaths(sarif, prefix)
+    return recordsFromJsonl(await readFile(jsonl, 'utf8'), prefix)
+  } finally {
+    await rm(scratch, {recursive: true, force: true})
+  }
+}
+
+function cacheArgs(cache: Inputs['cache']): string[] {
+  if (cache === undefined) return []
+  return cache === false ? ['--no-cache'] : ['--cache', cache]
+}
+
+/** The runner's environment without the inputs: the token stays with the Action. */
+function childEnv(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('INPUT_')))
+}
+
+function verdict(counts: Record<'removed' | 'flagged', number>, failOn: FailOn, log: NodeJS.WritableStream): number {
+  const failing = failOn === 'never' ? 0 : counts.removed + (failOn === 'flagged' ? counts.flagged : 0)
+  if (failing === 0) return exitCodes.pass
+  log.write(`Failing: ${failing} citation${failing === 1 ? '' : 's'} ${failOn === 'flagged' ? 'removed or flagged' : 'removed'} (\`fail-on: ${failOn}\`).\n`)
+  return exitCodes.fail
+}
+
+function withSlash(path: string): string {
+  return path === '' ? '' : path.replace(/\\/g, '/') + '/'
+}

@@ -1,0 +1,39 @@
+// Which citations the Action reports: on a pull request, those it added or changed (`only-changed`).
+
+import type {CitationRecord} from '../report/record.js'
+import {touches} from './diff.js'
+import type {Changes} from './git.js'
+import type {OnlyChanged} from './inputs.js'
+
+/** Markdown files as the bin finds them by default. */
+export const markdownFile = /\.(?:md|markdown|mdx)$/i
+
+/**
+ * `lines`: citations whose URL sits on a line the PR added or changed (any line of it, for one spanning
+ * several); `files`: every citation of a file the PR added, changed or renamed; `all`: every citation.
+ * Paths are repository-relative on both sides.
+ */
+export function selectRecords(records: readonly CitationRecord[], mode: OnlyChanged, changes: Changes | undefined): CitationRecord[] {
+  if (mode === 'all' || !changes) return [...records]
+  if (mode === 'files') return records.filter((record) => changes.files.has(record.file))
+  return records.filter(({file, citation: {place}}) => touches(changes.lines.get(file), place.start.line, place.end.line))
+}
+
+/**
+ * The changed Markdown files under the working directory (`prefix`: its path in the repository), relative
+ * to it: what the bin is given. Files outside it are not this run's to check.
+ */
+export function changedTargets(changes: Changes, prefix: string): string[] {
+  return [...changes.files]
+    .filter((file) => file.startsWith(prefix) && markdownFile.test(file))
+    .map((file) => file.slice(prefix.length))
+    .sort()
+}
+
+/** How a run chose its citations, for the log and the job summary. */
+export function modeNote(mode: OnlyChanged, pullRequest: boolean): string {
+  if (!pullRequest) return 'every citation in the checked files (not a pull request)'
+  if (mode === 'lines') return 'citations on lines this pull request added or changed (`only-changed: lines`)'
+  if (mode === 'files') return 'every citation in the files this pull request added or changed (`only-changed: files`)'
+  return 'every citation in the checked files (`only-changed: all`)'
+}

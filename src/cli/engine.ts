@@ -1,0 +1,91 @@
+// The remark pipeline of the bin and of the library's text functions: unified-engine with the project's
+// remark config (or the preset when there is none), Markdown and MDX, and `configure` settings on top.
+
+import type {Root} from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import {unified, type PluggableList, type Plugin} from 'unified'
+import {engine, type Preset, type VFileReporter} from 'unified-engine'
+import type {VFile} from 'vfile'
+import recommended, {configure} from '../../rules/index.js'
+import type {Options} from '../options.js'
+import {defaultExtensions} from './extensions.js'
+import remarkMdxByExtension from './mdx.js'
+
+/** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
+export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, recommended]}
+
+export interface RunOptions {
+  cwd: string
+  /** Paths, globs or folders, or in-memory files (a VFile with a `value` is not read from disk). */
+  files: Array<string | VFile>
+  /** Without the dot; default `md`, `markdown`, `mdx`. */
+  extensions?: readonly string[]
+  /** Look for `.remarkrc*` and `package.json#remarkConfig` from each file's folder up (default `true`). */
+  detectConfig?: boolean
+  /** Honour `.remarkignore` (default `true`). */
+  detectIgnore?: boolean
+  /** Skip given files that `.remarkignore` lists instead of failing on them. */
+  silentlyIgnore?: boolean
+  /** A config file to use instead of looking for one. */
+  rcPath?: string | undefined
+  /** Settings for `configure`, merged over what the config gives it. */
+  configure?: Options | undefined
+  /** Print remark's report there; without it nothing is printed. */
+  report?: {stream: NodeJS.WritableStream; color: boolean; quiet: boolean; frail: boolean} | undefined
+  /** Called as each file finishes its checks (the progress line). */
+  onFile?: ((file: VFile) => void) | undefined
+}
+
+/** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
+export function runEngine(options: RunOptions): Promise<VFile[]> {
+  const plugins: PluggableList = [remarkMdxByExtension]
+  if (options.configure) plugins.push([configure, options.configure])
+  if (options.onFile) plugins.push([fileDone, options.onFile])
+  const {report} = options
+  return new Promise((resolve, reject) => {
+    engine(
+      {
+        processor: unified().use(remarkParse).use(remarkStringify).freeze(),
+        cwd: options.cwd,
+        files: options.files,
+        extensions: [...(options.extensions ?? defaultExtensions)],
+        rcName: '.remarkrc',
+        packageField: 'remarkConfig',
+        pluginPrefix: 'remark',
+        detectConfig: options.detectConfig ?? true,
+        rcPath: options.rcPath,
+        defaultConfig,
+        ignoreName: '.remarkignore',
+        detectIgnore: options.detectIgnore ?? true,
+        silentlyIgnore: options.silentlyIgnore ?? false,
+        plugins,
+        out: false,
+        output: false,
+        ...(report
+          ? {streamError: report.stream, color: report.color, quiet: report.quiet, frail: report.frail}
+          : {reporter: silent})
+      },
+      (error, _code, context) => {
+        if (error || !context) reject(error ?? new Error('unified-engine ended without a result'))
+        else resolve(context.files.filter(isGiven))
+      }
+    )
+  })
+}
+
+const silent: VFileReporter = () => ''
+
+/** Files named on the command line (or found in its folders), not those a plugin added, and not ignored ones. */
+function isGiven(file: VFile): boolean {
+  const data = file.data as {unifiedEngineGiven?: boolean; unifiedEngineIgnored?: boolean}
+  return data.unifiedEngineGiven === true && data.unifiedEngineIgnored !== true
+}
+
+/** Last in every file's pipeline, after the rules: tells the caller the file is done. */
+const fileDone: Plugin<[(file: VFile) => void], Root> = function (onFile) {
+  return (_tree, file) => {
+    onFile(file)
+  }
+}

@@ -1,0 +1,17 @@
+// What a command reads and writes, passed in so tests and the bin hand over the same things.
+
+export interface Io {
+  stdin: NodeJS.ReadableStream & {isTTY?: boolean}
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream & {isTTY?: boolean}
+  env: NodeJS.ProcessEnv
+  /** The working directory; report paths and globs are relative to it. */
+  cwd: string
+}
+
+/** Write and wait until the stream has taken it, so an exit right after loses nothing. */
+export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()))
+  })
+}

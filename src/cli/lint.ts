@@ -1,0 +1,77 @@
+// The default command: lint files with remark, then print the summary and write the reports.
+
+import {relative, resolve} from 'node:path'
+import type {VFile} from 'vfile'
+import type {RuleName} from '../judge/verdict.js'
+import {recordsOf} from '../report/collect.js'
+import {humanSummary} from '../report/summary.js'
+import {ReportWriteError} from '../report/write.js'
+import type {LintArgs} from './args.js'
+import {runEngine} from './engine.js'
+import {fixFiles, fixSummary} from './fix.js'
+import {write, type Io} from './io.js'
+import {exitCode, exitCodeOf, type ExitCode} from './outcome.js'
+import {createProgress, progressWanted} from './progress.js'
+import {emitReports} from './reports.js'
+
+export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
+  const color = args.color ?? (io.stderr.isTTY === true && !io.env.NO_COLOR)
+  const progress = createProgress(io.stderr, progressWanted(io.stderr, io.env))
+  const files = await runEngine({
+    cwd: io.cwd,
+    files: args.files,
+    extensions: args.extensions,
+    rcPath: args.rcPath,
+    silentlyIgnore: args.silentlyIgnore,
+    ...(args.cache === undefined ? {} : {configure: {cache: args.cache}}),
+    report: {stream: progress.stream, color, quiet: args.quiet, frail: args.frail},
+    onFile: (file) => progress.fileDone(file.data.citationResults?.length ?? 0)
+  })
+  progress.clear()
+  const code = exitCodeOf(files, args.frail)
+  // A broken setup checked nothing worth summarising; remark's report above says what is wrong.
+  if (code === exitCode.setup) return code
+
+  const checked = files.map((file) => {
+    const path = pathOf(file, io.cwd)
+    return {file, path, records: recordsOf(file, path)}
+  })
+  const records = checked.flatMap((each) => each.records)
+  const rules = rulesRun(files)
+
+  try {
+    // The exit code and the reports stay those of the check: they describe the files as they were.
+    if (args.fix) await write(io.stderr, fixSummary(await fixFiles(checked)))
+    const summary = humanSummary(records, {color, ...(rules ? {rules} : {})})
+    // A blank line after remark's report.
+    await write(io.stderr, '\n' + (args.quiet ? withoutOkSources(summary) : summary))
+    await emitReports(args.reports, records, rules, io.stdout)
+  } catch (error) {
+    if (!(error instanceof ReportWriteError)) throw error
+    await write(io.stderr, `${error.message}\n`)
+    return exitCode.setup
+  }
+  return code
+}
+
+/** The file's path from the working directory, as reports show it. */
+function pathOf(file: VFile, cwd: string): string {
+  return relative(cwd, resolve(file.cwd, file.path))
+}
+
+/** The citation rules that were on in any file, or undefined when `configure` never ran (no citation rules). */
+function rulesRun(files: readonly VFile[]): Set<RuleName> | undefined {
+  let rules: Set<RuleName> | undefined
+  for (const file of files) {
+    for (const rule of file.data.citationRules ?? []) (rules ??= new Set()).add(rule)
+  }
+  return rules
+}
+
+/** `--quiet`: the summary without the line of each source that is fine (such lines have nothing under them). */
+function withoutOkSources(summary: string): string {
+  return summary
+    .split('\n')
+    .filter((line) => !/^ {2}(?:\u001B\[\d+m)?✓/.test(line))
+    .join('\n')
+}

@@ -1,0 +1,66 @@
+// What a run's messages mean: findings about citations (exit 1), a broken setup (2), or a crash (3).
+
+import type {VFile} from 'vfile'
+import {ruleNames} from '../report/rules.js'
+
+export type Message = VFile['messages'][number]
+
+/** `finding`: a lint message; `setup`: a bad argument, option or config; `internal`: something threw. */
+export type Kind = 'finding' | 'setup' | 'internal'
+
+export const exitCode = {clean: 0, findings: 1, setup: 2, internal: 3} as const
+export type ExitCode = (typeof exitCode)[keyof typeof exitCode]
+
+const citationRules = new Set<string>(ruleNames)
+
+/** unified-engine's words for files it could not find or was told to skip: the arguments are wrong. */
+const badFileReasons = new Set(['No such file or folder', 'Cannot find file', 'Cannot process specified file: it’s ignored'])
+
+/** unified-engine's errors for a config it cannot read, parse or load (and plugins it cannot find). */
+const badConfig =
+  /^(?:Cannot (?:read|parse) (?:given )?file|Cannot import|Cannot find module|Expected preset|Expected a list or object of plugins)/
+
+export function kindOf(message: Message): Kind {
+  if (message.ruleId === 'configure' && message.source === 'remark-lint-citations') return 'setup'
+  const cause = message.cause instanceof Error ? message.cause : undefined
+  if (message.ruleId && citationRules.has(message.ruleId) && message.source === 'remark-lint') {
+    // Every finding sits at its citation; a rule's invalid options are said without a place (see rule.ts).
+    if (message.place || message.line) return 'finding'
+    return cause ? 'internal' : 'setup'
+  }
+  if (badFileReasons.has(message.reason)) return 'setup'
+  if (cause) return causes(cause).some((error) => error.name === 'OptionsError' || badConfig.test(error.message)) ? 'setup' : 'internal'
+  return 'finding'
+}
+
+/**
+ * 2 when the setup is wrong anywhere (nothing else can be trusted then), else 3 when something crashed,
+ * else 1 when a lint error remains (with `frail`, a warning too), else 0.
+ */
+export function exitCodeOf(files: readonly VFile[], frail: boolean): ExitCode {
+  const messages = files.flatMap((file) => file.messages)
+  const kinds = messages.map(kindOf)
+  if (kinds.includes('setup')) return exitCode.setup
+  if (kinds.includes('internal')) return exitCode.internal
+  const failing = messages.some((message) => message.fatal === true || (frail && message.fatal === false))
+  return failing ? exitCode.findings : exitCode.clean
+}
+
+/** The first message of a kind, as one line: its reason and the chain of errors behind it. */
+export function firstOfKind(files: readonly VFile[], kind: Exclude<Kind, 'finding'>): {text: string; cause: unknown} | undefined {
+  for (const file of files) {
+    for (const message of file.messages) {
+      if (kindOf(message) !== kind) continue
+      const behind = message.cause instanceof Error ? causes(message.cause).map((error) => error.message) : []
+      return {text: [message.reason, ...behind.filter((text) => text !== message.reason)].join(': '), cause: message.cause}
+    }
+  }
+  return undefined
+}
+
+/** An error and the errors it names as its cause, outermost first. */
+function causes(error: Error): Error[] {
+  const chain: Error[] = []
+  for (let current: unknown = error; current instanceof Error && chain.length < 10; current = current.cause) chain.push(current)
+  return chain
+}

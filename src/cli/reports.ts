@@ -1,0 +1,44 @@
+// The reports `--report` asks for: their text, and where each goes (a file, atomically, or stdout).
+
+import {jsonReportText} from '../report/json.js'
+import {jsonlReport} from '../report/jsonl.js'
+import type {RulesRun} from '../report/reason.js'
+import type {CitationRecord} from '../report/record.js'
+import {sarifReportText} from '../report/sarif.js'
+import {humanSummary} from '../report/summary.js'
+import {writeReport} from '../report/write.js'
+import {write} from './io.js'
+import type {ReportFormat, ReportSpec} from './report-spec.js'
+
+/** The text of a report; the summary without colours, as files and pipes want it. */
+export function reportText(format: ReportFormat, records: readonly CitationRecord[], rules: RulesRun | undefined): string {
+  const options = rules ? {rules} : {}
+  switch (format) {
+    case 'json':
+      return jsonReportText(records, options)
+    case 'jsonl':
+      return jsonlReport(records).text
+    case 'sarif':
+      return sarifReportText(records)
+    case 'summary':
+      return humanSummary(records, options)
+  }
+}
+
+/**
+ * Every report with a path, each written atomically (`ReportWriteError` on failure); then the one without
+ * a path, if any, to `stdout`. Files first, so a failure leaves stdout untouched.
+ */
+export async function emitReports(
+  specs: readonly ReportSpec[],
+  records: readonly CitationRecord[],
+  rules: RulesRun | undefined,
+  stdout: NodeJS.WritableStream
+): Promise<void> {
+  for (const spec of specs) {
+    if (spec.path !== undefined) await writeReport(spec.path, reportText(spec.format, records, rules))
+  }
+  for (const spec of specs) {
+    if (spec.path === undefined) await write(stdout, reportText(spec.format, records, rules))
+  }
+}

@@ -1,0 +1,44 @@
+// What a citation's record asks the fix mode to do: point at the final URL of a permanent redirect, at an
+// archived copy of a removed source, or stop linking a removed source.
+
+import {parseUrl} from '../net/parse-url.js'
+import {REDACTED} from '../net/redact.js'
+import type {CitationRecord} from '../report/record.js'
+
+export type FixKind = 'redirect' | 'archive' | 'unlink'
+
+export type Intent =
+  | {kind: 'redirect' | 'archive'; url: string}
+  | {kind: 'unlink'}
+  /** A fix is wanted but must not be made; `reason` says why. */
+  | {kind: 'refuse'; wanted: FixKind; reason: string}
+
+/** The fix a record asks for, or undefined when its citation is fine as written. */
+export function intentOf(record: CitationRecord): Intent | undefined {
+  if (record.action === 'removed') {
+    // An archived copy (a removed verdict's `expected`) keeps the citation; a redacted one cannot be written,
+    // and unlinking takes the secret-bearing URL out of the document anyway.
+    const archived = record.verdicts.find(
+      (verdict) => verdict.action === 'removed' && verdict.expected !== undefined && writable(verdict.expected)
+    )?.expected
+    return archived === undefined ? {kind: 'unlink'} : {kind: 'archive', url: archived}
+  }
+  const {report} = record
+  // Only the end of an all-permanent redirect chain is a replacement (the verdict keeps the cited `#fragment`,
+  // as browsers do across a redirect); other `expected` values (a nearer `#anchor`) are suggestions to weigh.
+  const final = record.verdicts.find(
+    (verdict) => report.permanentRedirect && verdict.expected !== undefined && verdict.expected.replace(/#.*$/s, '') === report.finalUrl
+  )?.expected
+  if (final === undefined) return undefined
+  if (!writable(final)) {
+    return {kind: 'refuse', wanted: 'redirect', reason: 'the final URL is redacted (it carries a secret)'}
+  }
+  return {kind: 'redirect', url: final}
+}
+
+/** An absolute http(s) URL that holds no redaction placeholder. */
+function writable(url: string): boolean {
+  const parsed = parseUrl(url)
+  return !url.includes(REDACTED) && (parsed?.protocol === 'https:' || parsed?.protocol === 'http:')
+}
+

@@ -1,0 +1,77 @@
+// What an unlinked citation leaves behind: its text and a visible marker, never a link to the dead source.
+
+import type {Span} from '../extract/bare-urls.js'
+import type {Target} from './locate.js'
+import type {Parsed} from './parse.js'
+
+/** Plain text, no brackets: `[dead link]` would read as a reference to an undefined definition. */
+export const DEAD_LINK_MARKER = '(dead link)'
+
+/**
+ * `[text](url)` and `[text][id]` keep their text; `<url>` and bare URLs become code, which neither
+ * CommonMark nor GFM links. Definitions are handled by `definitionRemoval`.
+ */
+export function unlinked(source: string, target: Exclude<Target, {form: 'definition'}>): string {
+  if (target.form === 'autolink' || target.form === 'literal') {
+    return `${code(unescape(source.slice(target.url.span.start, target.url.span.end)))} ${DEAD_LINK_MARKER}`
+  }
+  const {children} = target.node
+  const first = children[0]?.position?.start.offset
+  const last = children.at(-1)?.position?.end.offset
+  if (first !== undefined && last !== undefined) return `${source.slice(first, last)} ${DEAD_LINK_MARKER}`
+  // `[](url)` has no text to keep: show the URL instead (a reference always has a label).
+  return `${code(target.form === 'link' ? target.node.url : target.node.identifier)} ${DEAD_LINK_MARKER}`
+}
+
+/**
+ * A removed definition goes as a whole: the lines it occupies, with their line ending, so no dead URL is
+ * left behind and no other line changes. It stays (a string says why) while something still links through
+ * it, or when it shares its lines or sits in a container, where removing lines would disturb other text.
+ */
+export function definitionRemoval(
+  parsed: Parsed,
+  target: Extract<Target, {form: 'definition'}>,
+  /** Where each reference being unlinked starts. */
+  unlinkedReferences: ReadonlySet<number>
+): Span | string {
+  const {identifier} = target.node
+  // Only the first definition of an identifier is used; a later duplicate can go whatever uses it.
+  if (parsed.resolved.get(identifier) === target.node) {
+    if (parsed.imageUses.has(identifier)) return 'an image still uses the definition'
+    const linked = parsed.references.some(({node, span}) => node.identifier === identifier && !unlinkedReferences.has(span.start))
+    if (linked) return 'a reference to the definition stays linked'
+  }
+  if (!target.topLevel) return 'the definition is inside a block quote, list or other container'
+  return ownLines(parsed.source, target.span) ?? 'the definition shares its lines with other text'
+}
+
+/** The whole lines `span` covers, with the last line ending, when nothing else is on them. */
+function ownLines(source: string, span: Span): Span | undefined {
+  let start = span.start
+  while (start > 0 && !isEol(source.charAt(start - 1))) start--
+  let end = span.end
+  while (end < source.length && !isEol(source.charAt(end))) end++
+  if (!/^[ \t]*$/.test(source.slice(start, span.start)) || !/^[ \t]*$/.test(source.slice(span.end, end))) {
+    return undefined
+  }
+  if (source.startsWith('\r\n', end)) end += 2
+  else if (end < source.length) end++
+  return {start, end}
+}
+
+/** Inline code holding `text` literally, fenced by more backticks than it contains. */
+function code(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
+  return fence + pad + text + pad + fence
+}
+
+/** Backslash escapes mean nothing in code; `\|` stays, as a table cell needs it even there. */
+function unescape(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, (match, char: string) => (char === '|' ? match : char))
+}
+
+function isEol(char: string): boolean {
+  return char === '\n' || char === '\r'
+}

@@ -1,0 +1,141 @@
+// Which registries to ask about an identifier, in which order, and what their answers add up to: a work that is
+// found (with metadata when readable), missing (the registry answered and does not know it), or unverified (no
+// usable answer, never taken as missing). Also the closest archived copy of a dead page.
+
+import {statusLine} from '../net/status-line.js'
+import {parseArxivAtom} from '../resolve/arxiv.js'
+import {parseCrossrefWork} from '../resolve/crossref.js'
+import {parseCslJson} from '../resolve/csl.js'
+import {parseDataCite} from '../resolve/datacite.js'
+import {parseDoiRA} from '../resolve/doi-ra.js'
+import {
+  arxivQueryUrl,
+  crossrefWorkUrl,
+  CSL_JSON,
+  dataciteDoiUrl,
+  doiRaUrl,
+  doiUrl,
+  pubmedSummaryUrl,
+  waybackAvailabilityUrl,
+  type Endpoints
+} from '../resolve/endpoints.js'
+import type {ArxivId, Doi, Identifier, Pmid} from '../resolve/identifiers.js'
+import {isFound, type Missing, type Parsed, type Registry, type WorkMetadata} from '../resolve/metadata.js'
+import {parsePubmedSummary} from '../resolve/pubmed.js'
+import {parseWaybackAvailability, type Snapshot} from '../resolve/wayback.js'
+import type {Work} from '../types.js'
+import type {Answer} from './registry.js'
+
+/** One GET to a registry with this `Accept`. */
+export type Ask = (url: string, accept: string) => Promise<Answer>
+
+const JSON_TYPE = 'application/json'
+const ATOM = 'application/atom+xml'
+
+/** No usable answer: the registry may well know the work. */
+interface Unverified {
+  outcome: 'unverified'
+  reason: string
+}
+
+export async function lookupWork(identifier: Identifier, endpoints: Endpoints, ask: Ask): Promise<Work> {
+  switch (identifier.kind) {
+    case 'doi':
+      return lookupDoi(identifier, endpoints, ask)
+    case 'arxiv':
+      return lookupArxiv(identifier, endpoints, ask)
+    case 'pmid':
+      return lookupPmid(identifier, endpoints, ask)
+  }
+}
+
+/**
+ * doi.org's registration-agency lookup first (it knows every DOI, whichever agency registered it), then that
+ * agency's API: Crossref works (with `updated-by`, the retraction notices) or DataCite. Other agencies, and an
+ * agency API that fails, fall back to doi.org content negotiation (CSL JSON).
+ */
+async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work> {
+  const agency = read(await ask(doiRaUrl(endpoints, doi.doi), JSON_TYPE), 'doi.org', (body) => parseDoiRA(body, doi.doi))
+  if (agency.outcome === 'missing') return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
+  const problems: string[] = []
+  if (agency.outcome === 'found') {
+    const api =
+      agency.value.agency === 'crossref'
+        ? {registry: 'crossref' as const, url: crossrefWorkUrl(endpoints, doi.doi), parse: parseCrossrefWork}
+        : agency.value.agency === 'datacite'
+          ? {registry: 'datacite' as const, url: dataciteDoiUrl(endpoints, doi.doi), parse: parseDataCite}
+          : undefined
+    if (api !== undefined) {
+      const record = read(await ask(api.url, JSON_TYPE), name(api.registry), api.parse)
+      if (record.outcome === 'found') return found(doi, record.value)
+      problems.push(record.reason)
+    }
+  } else {
+    problems.push(agency.reason)
+  }
+  const answer = await ask(doiUrl(endpoints, doi.doi), CSL_JSON)
+  // doi.org itself answers 404 for a DOI nobody registered; a 404 after the hand-over to an agency says less.
+  if (agency.outcome !== 'found' && answer.ok && answer.status === 404 && !answer.redirected) {
+    return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
+  }
+  const csl = read(answer, 'doi.org', (body) => parseCslJson(body, answer.ok ? answer.contentType : undefined))
+  if (csl.outcome === 'found') return found(doi, csl.value)
+  problems.push(csl.reason)
+  const reason = [...new Set(problems)].join('; ')
+  // Registered (doi.org named its agency) but no metadata could be read: not invented, just not described.
+  if (agency.outcome === 'found') return {identifier: doi, outcome: 'found', registry: 'doi.org', reason}
+  return {identifier: doi, outcome: 'unverified', registry: 'doi.org', reason}
+}
+
+async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask): Promise<Work> {
+  const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
+  const result = read(await ask(arxivQueryUrl(endpoints, arxiv), ATOM), 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
+  return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
+}
+
+async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
+  const result = read(await ask(pubmedSummaryUrl(endpoints, pmid.pmid), JSON_TYPE), 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
+  return settle(pmid, 'pubmed', result, `PubMed has no record ${pmid.pmid}`)
+}
+
+function settle(identifier: Identifier, registry: Registry, result: Read<WorkMetadata>, missingReason: string): Work {
+  if (result.outcome === 'found') return found(identifier, result.value)
+  if (result.outcome === 'missing') return {identifier, outcome: 'missing', registry, reason: missingReason}
+  return {identifier, outcome: 'unverified', registry, reason: result.reason}
+}
+
+function found(identifier: Identifier, metadata: WorkMetadata): Work {
+  return {identifier, outcome: 'found', registry: metadata.registry, metadata}
+}
+
+/** The closest archived copy: found, none archived, or the archive could not say. */
+export type SnapshotLookup = {outcome: 'found'; snapshot: Snapshot} | Missing | Unverified
+
+export async function lookupSnapshot(url: string, at: Date | undefined, endpoints: Endpoints, ask: Ask): Promise<SnapshotLookup> {
+  const result = read(await ask(waybackAvailabilityUrl(endpoints, url, at), JSON_TYPE), 'Wayback Machine', parseWaybackAvailability)
+  if (result.outcome === 'found') return {outcome: 'found', snapshot: result.value}
+  return result.outcome === 'missing' ? {outcome: 'missing', reason: result.reason} : result
+}
+
+type Read<T> = {outcome: 'found'; value: T} | Missing | Unverified
+
+/**
+ * An answer through its parser. Rate limits, server errors and refusals say nothing about the identifier; 404s
+ * and 400s are read, since the registries explain them in the body (Crossref's `Resource not found.`, DataCite's
+ * `errors`, arXiv's error feed) and the parser knows a real "no such work" from a page it cannot read.
+ */
+function read<T extends object>(answer: Answer, registry: string, parse: (body: string) => Parsed<T>): Read<T> {
+  if (!answer.ok) return {outcome: 'unverified', reason: `${registry}: ${answer.reason}`}
+  const {status} = answer
+  if (status === 429 || status === 401 || status === 403 || status >= 500 || (status >= 300 && status < 400)) {
+    return {outcome: 'unverified', reason: `${registry}: ${statusLine(status, answer.statusText)}`}
+  }
+  const parsed = parse(answer.body)
+  if (isFound(parsed)) return {outcome: 'found', value: parsed}
+  if (parsed.outcome === 'missing') return parsed
+  return {outcome: 'unverified', reason: `${registry}: ${parsed.reason}`}
+}
+
+function name(registry: 'crossref' | 'datacite'): string {
+  return registry === 'crossref' ? 'Crossref' : 'DataCite'
+}

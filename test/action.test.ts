@@ -1,0 +1,540 @@
+// The GitHub Action: action.yml against the metadata schema's rules, the diff reader, and the built entry
+// driven by a simulated runner on a git repository with a pull request, against a web on 127.0.0.1.
+
+import {execFileSync} from 'node:child_process'
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {parseDiff, unquote} from '../src/action/diff.js'
+import {inputNames} from '../src/action/inputs.js'
+import {outputNames} from '../src/action/run.js'
+import {actionEntry, gitIn, makeRepo, runAction, type Repo} from './helpers/runner.js'
+import {html, startWeb, status, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+/** What the built bin accepts: tests of inputs that need a bin flag run once it has that flag. */
+const binHelp = existsSync(join(root, 'dist', 'src', 'cli', 'bin.js'))
+  ? execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli', 'bin.js'), '--help'], {encoding: 'utf8'})
+  : ''
+
+type Yaml = string | boolean | Yaml[] | {[key: string]: Yaml}
+type YamlMap = {[key: string]: Yaml}
+
+/**
+ * The YAML that action.yml keeps to (no YAML library is installed): block maps and lists, one-line plain or
+ * quoted scalars, full-line comments. Anything else throws, so a fancier action.yml fails here, never misreads.
+ */
+function readYaml(text: string): Yaml {
+  const lines = text
+    .split('\n')
+    .map((raw, index) => ({indent: raw.length - raw.trimStart().length, text: raw.trim(), number: index + 1, raw}))
+    .filter((line) => line.text !== '' && !line.text.startsWith('#'))
+  let at = 0
+  const fail = (message: string): never => {
+    throw new Error(`action.yml line ${lines[at]?.number ?? 'end'}: ${message}`)
+  }
+  for (const line of lines) if (/^\s*\t/.test(line.raw)) fail('tab in indentation')
+
+  function block(indent: number): Yaml {
+    const isList = lines[at]!.text.startsWith('- ')
+    const list: Yaml[] = []
+    const map: YamlMap = {}
+    while (at < lines.length && lines[at]!.indent === indent) {
+      const line = lines[at]!
+      if (line.text.startsWith('- ') !== isList) fail('a list item and a map key at one level')
+      if (isList) {
+        // `- key: value` opens a map whose keys sit two columns in.
+        lines[at] = {...line, indent: indent + 2, text: line.text.slice(2).trimStart()}
+        list.push(/^[\w-]+:(?: |$)/.test(lines[at]!.text) ? block(indent + 2) : scalar(lines[at++]!.text))
+        continue
+      }
+      const pair = /^([\w-]+):(?: (.*))?$/.exec(line.text)
+      if (!pair) fail(`expected \`key: value\`, found \`${line.text}\``)
+      const [, key, rest] = pair!
+      if (key! in map) fail(`duplicate key \`${key}\``)
+      at++
+      if (rest === undefined || rest === '') {
+        if (at >= lines.length || lines[at]!.indent <= indent) fail(`\`${key}\` has no value`)
+        map[key!] = block(lines[at]!.indent)
+      } else map[key!] = scalar(rest)
+    }
+    if (at < lines.length && lines[at]!.indent > indent) fail('unexpected indentation')
+    return isList ? list : map
+  }
+
+  function scalar(text: string): string | boolean {
+    if (text.startsWith("'")) {
+      if (!/^'(?:[^']|'')*'$/.test(text)) fail(`bad single-quoted scalar ${text}`)
+      return text.slice(1, -1).replace(/''/g, "'")
+    }
+    if (text.startsWith('"')) return JSON.parse(text) as string
+    if (/^[[\]{}&*!|>%@`,?:-](?:\s|$)|^[[\]{}&*!|>%@`]/.test(text)) fail(`plain scalar starts with an indicator: ${text}`)
+    if (/: | #/.test(text)) fail(`plain scalar holds \`: \` or \` #\` (quote it): ${text}`)
+    return text === 'true' ? true : text === 'false' ? false : text
+  }
+
+  return block(0)
+}
+
+const map = (value: Yaml | undefined): YamlMap => {
+  expect(value, 'a map').toBeTypeOf('object')
+  expect(Array.isArray(value)).toBe(false)
+  return value as YamlMap
+}
+
+const action = map(readYaml(readFileSync(join(root, 'action.yml'), 'utf8')))
+const steps = (action.runs as YamlMap).steps as YamlMap[]
+const check = steps.find((step) => step.id === 'check')!
+
+describe('action.yml, by the action metadata schema', () => {
+  const id = /^[A-Za-z_][\w-]*$/
+
+  it('has only known top-level keys; a name, a description, branding GitHub knows', () => {
+    expect(Object.keys(action).every((key) => ['name', 'author', 'description', 'inputs', 'outputs', 'runs', 'branding'].includes(key))).toBe(true)
+    expect(action.name).toBeTypeOf('string')
+    expect(action.description).toBeTypeOf('string')
+    expect((action.description as string).length).toBeGreaterThan(0)
+    const branding = map(action.branding)
+    expect(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']).toContain(branding.color)
+    expect(branding.icon).toMatch(/^[a-z][a-z\d-]*$/)
+  })
+
+  it('declares every input with a description, kebab-case names and known keys only', () => {
+    const inputs = map(action.inputs)
+    expect(Object.keys(inputs)).toEqual([...inputNames])
+    for (const [name, value] of Object.entries(inputs)) {
+      expect(name).toMatch(id)
+      expect(name).toMatch(/^[a-z]+(?:-[a-z]+)*$/)
+      const input = map(value)
+      expect(Object.keys(input).every((key) => ['description', 'required', 'default', 'deprecationMessage'].includes(key)), name).toBe(true)
+      expect(input.description, name).toBeTypeOf('string')
+      if ('required' in input) expect(input.required, name).toBeTypeOf('boolean')
+      if ('default' in input) expect(input.default, name).toBeTypeOf('string')
+    }
+  })
+
+  it('declares every output the entry writes, each with a description and (composite) a value from the step', () => {
+    const outputs = map(action.outputs)
+    expect(Object.keys(outputs)).toEqual([...outputNames])
+    for (const [name, value] of Object.entries(outputs)) {
+      const output = map(value)
+      expect(Object.keys(output).sort()).toEqual(['description', 'value'])
+      expect(output.description).toBeTypeOf('string')
+      expect(output.value).toBe(`\${{ steps.check.outputs.${name} }}`)
+    }
+  })
+
+  it('runs as a composite action whose steps are well formed', () => {
+    const runs = map(action.runs)
+    expect(['node20', 'node24', 'composite']).toContain(runs.using)
+    expect(runs.using).toBe('composite')
+    expect(Object.keys(runs).sort()).toEqual(['steps', 'using'])
+    expect(steps.length).toBeGreaterThan(0)
+    const ids = steps.flatMap((step) => (step.id === undefined ? [] : [step.id]))
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const step of steps) {
+      const keys = Object.keys(step)
+      expect(keys.every((key) => ['name', 'id', 'if', 'run', 'shell', 'uses', 'with', 'env', 'working-directory', 'continue-on-error'].includes(key))).toBe(true)
+      if (step.id !== undefined) expect(step.id).toMatch(id)
+      // A step runs a command (which needs a shell in a composite action) or uses an action, never both.
+      expect('run' in step !== 'uses' in step).toBe(true)
+      if ('run' in step) expect(['bash', 'pwsh', 'python', 'sh', 'cmd', 'powershell']).toContain(step.shell)
+      else expect('shell' in step).toBe(false)
+    }
+  })
+
+  it('passes every input to the entry as `INPUT_<NAME>` (composite steps get none by themselves)', () => {
+    const env = map(check.env)
+    expect(env).toEqual(Object.fromEntries(inputNames.map((name) => [`INPUT_${name.toUpperCase()}`, `\${{ inputs.${name} }}`])))
+  })
+
+  it('names only declared inputs and steps in its expressions', () => {
+    const text = readFileSync(join(root, 'action.yml'), 'utf8')
+    const expressions = [...text.matchAll(/\$\{\{\s*(.+?)\s*\}\}/g)].map((match) => match[1]!)
+    expect(expressions.length).toBeGreaterThan(0)
+    for (const expression of expressions) {
+      const input = /^inputs\.([\w-]+)$/.exec(expression)
+      const step = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression)
+      if (input) expect(inputNames).toContain(input[1])
+      else if (step) expect([step[1], outputNames.includes(step[2] as never)]).toEqual(['check', true])
+      else expect(expression).toBe('github.token')
+    }
+  })
+
+  it('installs the package in its own folder, then runs the built entry', () => {
+    expect(steps[0]!.run).toBe('cd "$GITHUB_ACTION_PATH" && npm ci --include=dev --no-audit --no-fund --loglevel=error')
+    expect(check.run).toBe('node "$GITHUB_ACTION_PATH/dist/src/action/index.js"')
+    expect(existsSync(actionEntry)).toBe(true)
+  })
+})
+
+describe('changed lines from `git diff --unified=0`', () => {
+  it.each<[string, string, Array<[string, Array<[number, number]>]>]>([
+    ['a one-line addition', '+++ b/a.md\n@@ -3,0 +4 @@ x\n+new', [['a.md', [[4, 4]]]]],
+    ['a change of three lines', '+++ b/a.md\n@@ -3,2 +3,3 @@\n', [['a.md', [[3, 5]]]]],
+    ['a pure deletion adds nothing', '+++ b/a.md\n@@ -3,2 +2,0 @@\n', []],
+    ['hunks of several files', '+++ b/a.md\n@@ -1 +1 @@\n+++ b/docs/b.md\n@@ -0,0 +1,2 @@\n@@ -9 +10,2 @@', [['a.md', [[1, 1]]], ['docs/b.md', [[1, 2], [10, 11]]]]],
+    ['a deleted file', '+++ /dev/null\n@@ -1,3 +0,0 @@', []],
+    ['a path with a space (git ends the line with a tab)', '+++ b/my notes.md\t\n@@ -1 +1 @@', [['my notes.md', [[1, 1]]]]],
+    ['a quoted path', '+++ "b/caf\\303\\251 \\"x\\".md"\n@@ -1 +1 @@', [['café "x".md', [[1, 1]]]]],
+    ['a pure rename has no hunk', 'diff --git a/old.md b/new.md\nsimilarity index 100%\nrename from old.md\nrename to new.md', []]
+  ])('%s', (_, patch, expected) => {
+    expect([...parseDiff(patch)]).toEqual(expected)
+  })
+
+  it('unquotes C-style escapes and UTF-8 octets', () => {
+    expect(unquote('"tab\\there\\\\ \\303\\274"')).toBe('tab\there\\ ü')
+  })
+})
+
+/** Where a URL's characters are in a document: 1-based line and column, end column exclusive (unist). */
+function placeOf(text: string, url: string): {line: number; col: number; endColumn: number} {
+  const lines = text.split('\n')
+  const line = lines.findIndex((item) => item.includes(url))
+  if (line === -1) throw new Error(`${url} is not in the document`)
+  const col = lines[line]!.indexOf(url) + 1
+  return {line: line + 1, col, endColumn: col + url.length}
+}
+
+function dead(file: string, text: string, url: string): string {
+  const {line, col, endColumn} = placeOf(text, url)
+  return `::error file=${file},line=${line},col=${col},endLine=${line},endColumn=${endColumn},title=citation-alive::Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`)`
+}
+
+function busy(file: string, text: string, url: string): RegExp {
+  const {line, col, endColumn} = placeOf(text, url)
+  const head = `::warning file=${file},line=${line},col=${col},endLine=${line},endColumn=${endColumn},title=citation-reachable::Unexpected unverifiable citation \`${url}\``
+  return new RegExp(`^${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\(\`503 Service Unavailable\`\\)$`)
+}
+
+/** The remark config of the fixture repositories: the preset, loopback allowed, quick to give up. */
+function remarkrc(): string {
+  const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+  return [
+    `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}`,
+    `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0}],`,
+    `  [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]],`,
+    `}`,
+    ``
+  ].join('\n')
+}
+
+describe('the Action on a pull request (simulated runner, real git, real bin)', () => {
+  let web: Web
+  let repo: Repo
+  let base: string
+  let head: string
+  let o: string
+  /** The head's documents by path. */
+  const docs: Record<string, string> = {}
+  const defaults = () =>
+    Object.fromEntries(
+      Object.entries(map(action.inputs)).map(([name, input]) => [name, name === 'github-token' ? 'ghs_not_a_real_token' : String(map(input).default ?? '')])
+    )
+  const pr = () => ({action: 'synchronize', number: 7, pull_request: {number: 7, base: {sha: base, ref: 'main'}, head: {sha: head, ref: 'feature'}}})
+  const act = (inputs: Record<string, string> = {}, event: object = pr(), eventName?: string) =>
+    runAction({workspace: repo.dir, inputs: {...defaults(), ...inputs}, event, ...(eventName ? {eventName} : {})})
+
+  beforeAll(async () => {
+    web = await startWeb({'/ok': html('A fine page'), '/gone': status(404), '/busy': status(503)})
+    o = web.origin()
+    repo = makeRepo()
+    const moved = ['# Moved', '', 'This page moves to a new name in the pull request.', '', 'Its text stays the same,', 'so git sees a rename.', '', `See [this](${o}/gone?moved-old).`, '']
+    base = repo.commit(
+      {
+        '.remarkrc.mjs': remarkrc(),
+        'bad.remarkrc.mjs': remarkrc().replace('timeout: 1000', "timeout: 'soon'"),
+        'docs/guide.md': ['# Guide', '', `An [old dead link](${o}/gone?old) stays.`, '', `A [fine source](${o}/ok) is cited.`, ''].join('\n'),
+        'docs/untouched.md': `Old [dead](${o}/gone?untouched) link.\n`,
+        'docs/old-name.md': moved.join('\n')
+      },
+      'base'
+    )
+    Object.assign(docs, {
+      'docs/guide.md': [
+        '# Guide',
+        '',
+        `An [old dead link](${o}/gone?old) stays.`,
+        '',
+        `A [fine source](${o}/gone?changed) is cited.`,
+        '',
+        `A [new dead link](${o}/gone?new) was added.`,
+        '',
+        `The server is [busy](${o}/busy).`,
+        '',
+        `And [another fine one](${o}/ok?new).`,
+        ''
+      ].join('\n'),
+      'docs/new-name.md': [...moved, `A [new one](${o}/gone?moved-new) too.`, ''].join('\n'),
+      'docs/warn.md': `The service is [busy](${o}/busy?warn).\n`,
+      'docs/notes, 2024: draft.md': `A [dead](${o}/gone?odd) one.\n`,
+      'docs/notes.txt': `Not Markdown: [gone](${o}/gone?txt).\n`,
+      'outside/new.md': `Out [dead](${o}/gone?outside).\n`
+    })
+    head = repo.commit(docs, 'head', [['docs/old-name.md', 'docs/new-name.md']])
+  })
+
+  afterAll(async () => {
+    await web.close()
+    repo.remove()
+  })
+
+  it('`only-changed: lines` (the default): annotates only citations on added or changed lines, errors first; fails on removed', async () => {
+    const run = await act()
+    const guide = docs['docs/guide.md']!
+    expect(run.annotations).toEqual([
+      dead('docs/guide.md', guide, `${o}/gone?changed`),
+      dead('docs/guide.md', guide, `${o}/gone?new`),
+      dead('docs/new-name.md', docs['docs/new-name.md']!, `${o}/gone?moved-new`),
+      // Commas and colons in a property are escaped, as the runner wants them.
+      dead('docs/notes%2C 2024%3A draft.md', docs['docs/notes, 2024: draft.md']!, `${o}/gone?odd`),
+      dead('outside/new.md', docs['outside/new.md']!, `${o}/gone?outside`),
+      expect.stringMatching(busy('docs/guide.md', guide, `${o}/busy`)),
+      expect.stringMatching(busy('docs/warn.md', docs['docs/warn.md']!, `${o}/busy?warn`))
+    ])
+    // The old dead link sits on an unchanged line, the moved one came with a rename, one file is untouched.
+    expect(run.commands.join('\n')).not.toMatch(/gone\?(?:old|moved-old|untouched|txt)/)
+    expect(run.outputs).toEqual({removed: '5', flagged: '2', ok: '1', 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': '1'})
+    expect(run.code).toBe(1)
+
+    // The job summary: counts, then a table per file of what was annotated, and how the citations were chosen.
+    expect(run.summary).toMatch(/^## Citations\n/)
+    expect(run.summary).toMatch(/^\| ✗ removed \| 5 \| 5 \|$/m)
+    expect(run.summary).toMatch(/^\| ⚠ flagged \| 2 \| 2 \|$/m)
+    expect(run.summary).toContain('### `docs/guide.md`')
+    const changed = placeOf(guide, `${o}/gone?changed`)
+    expect(run.summary).toContain(
+      `| ${changed.line}:${changed.col} | [\`citation-alive\`](https://www.npmjs.com/package/remark-lint-citations#citation-alive) | ✗ removed | \`${o}/gone?changed\` | Unexpected dead citation`
+    )
+    expect(run.summary).not.toMatch(/gone\?(?:old|moved-old|untouched)/)
+    expect(run.summary.trimEnd().split('\n').at(-1)).toBe(
+      '_Shown: citations on lines this pull request added or changed (`only-changed: lines`); 8 of 10 citations checked._'
+    )
+
+    // The log has the bin's own report of the files it checked (old findings included), fenced off from
+    // command parsing, and a line on what was annotated.
+    expect(run.stdout).toMatch(/::stop-commands::[\w-]+\n[\s\S]*gone\?old[\s\S]*\n::[\w-]+::\n/)
+    expect(run.stdout).not.toContain('untouched.md')
+    expect(run.stdout).toContain('Annotating 8 of 10 citations: citations on lines this pull request added or changed (`only-changed: lines`).')
+    expect(run.stdout + run.summary + JSON.stringify(run.outputs)).not.toContain('ghs_not_a_real_token')
+  })
+
+  it('`only-changed: all` reports the old dead link and the untouched file too', async () => {
+    const run = await act({'only-changed': 'all'})
+    expect(run.annotations).toContainEqual(dead('docs/guide.md', docs['docs/guide.md']!, `${o}/gone?old`))
+    expect(run.annotations.join('\n')).toContain(`file=docs/untouched.md,line=1,`)
+    expect(run.annotations.join('\n')).toContain('gone?moved-old')
+    expect(run.outputs).toMatchObject({removed: '8', flagged: '2', ok: '1', 'exit-code': '1'})
+  })
+
+  it('`only-changed: files` reports every citation of a changed file, not those of untouched files', async () => {
+    const run = await act({'only-changed': 'files'})
+    const text = run.annotations.join('\n')
+    expect(text).toContain('gone?old')
+    expect(text).toContain('gone?moved-old')
+    expect(text).not.toContain('untouched')
+    expect(run.outputs).toMatchObject({removed: '7', flagged: '2', ok: '1', 'exit-code': '1'})
+  })
+
+  it('`fail-on: never` passes with the same annotations', async () => {
+    const run = await act({'fail-on': 'never'})
+    expect(run.code).toBe(0)
+    expect(run.outputs).toMatchObject({removed: '5', flagged: '2', 'exit-code': '0'})
+    expect(run.annotations).toHaveLength(7)
+  })
+
+  it('`fail-on: flagged` fails on a flagged citation alone, which `removed` lets pass', async () => {
+    const lenient = await act({files: 'docs/warn.md'})
+    expect(lenient.annotations).toEqual([expect.stringMatching(busy('docs/warn.md', docs['docs/warn.md']!, `${o}/busy?warn`))])
+    expect(lenient.outputs).toMatchObject({removed: '0', flagged: '1', ok: '0', 'exit-code': '0'})
+    expect(lenient.code).toBe(0)
+    const strict = await act({files: 'docs/warn.md', 'fail-on': 'flagged'})
+    expect(strict.outputs).toMatchObject({flagged: '1', 'exit-code': '1'})
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toContain('Failing: 1 citation removed or flagged (`fail-on: flagged`).')
+  })
+
+  it('`working-directory`: files outside it are not checked; paths stay repository-relative, in annotations and in SARIF', async () => {
+    const run = await act({'working-directory': 'docs', report: 'sarif=out/citations.sarif, json=citations.json'})
+    expect(run.annotations.join('\n')).not.toContain('outside')
+    expect(run.annotations[0]).toBe(dead('docs/guide.md', docs['docs/guide.md']!, `${o}/gone?changed`))
+    const sarifPath = join(repo.dir, 'docs', 'out', 'citations.sarif')
+    expect(run.outputs).toMatchObject({'report-sarif': sarifPath, 'report-json': join(repo.dir, 'docs', 'citations.json'), removed: '4', 'exit-code': '1'})
+    const sarif = JSON.parse(readFileSync(sarifPath, 'utf8')) as {runs: Array<{results: Array<{locations: Array<{physicalLocation: {artifactLocation: {uri: string}}}>}>}>}
+    const uris = sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri)
+    expect(uris).toContain('docs/guide.md')
+    expect(uris.every((uri) => uri.startsWith('docs/'))).toBe(true)
+    expect(existsSync(join(repo.dir, 'docs', 'citations.json'))).toBe(true)
+  })
+
+  it('on a push (not a pull request) every citation is reported, whatever `only-changed` says', async () => {
+    const run = await act({}, {ref: 'refs/heads/main', before: base, after: head}, 'push')
+    expect(run.annotations).toContainEqual(dead('docs/guide.md', docs['docs/guide.md']!, `${o}/gone?old`))
+    expect(run.summary).toContain('_Shown: every citation in the checked files (not a pull request);')
+  })
+
+  it('no changed Markdown among `files`: passes without running the bin, and still writes the reports asked for', async () => {
+    const run = await act({files: 'docs/untouched.md', report: 'sarif=empty.sarif'})
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('No Markdown file to check.')
+    expect(run.outputs).toMatchObject({removed: '0', flagged: '0', ok: '0', 'exit-code': '0'})
+    const sarif = JSON.parse(readFileSync(join(repo.dir, 'empty.sarif'), 'utf8')) as {runs: Array<{results: unknown[]}>}
+    expect(sarif.runs[0]!.results).toEqual([])
+  })
+
+  it('a bad input is a configuration error (exit 2) that names the input and the allowed values', async () => {
+    const run = await act({'fail-on': 'sometimes'})
+    expect(run.code).toBe(2)
+    expect(run.commands).toEqual(['::error::Unexpected `fail-on` `sometimes`, expected `removed` or `flagged` or `never`'])
+    expect(run.outputs).toMatchObject({'exit-code': '2', removed: '0'})
+    const report = await act({report: 'html=citations.html'})
+    expect(report.code).toBe(2)
+    expect(report.commands).toEqual(['::error::Unexpected `report` entry `html=citations.html`, expected `<format>=<path>` with a format of `json`, `jsonl`, `sarif`'])
+  })
+
+  it('a clone without the base commit (shallow checkout) is a configuration error that says how to fix it', async () => {
+    const event = {pull_request: {base: {sha: 'f'.repeat(40)}, head: {sha: head}}}
+    const run = await act({}, event)
+    expect(run.code).toBe(2)
+    expect(run.commands[0]).toMatch(/^::error::Unexpected shallow clone: .*`fetch-depth: 0`/)
+  })
+
+  it('keeps its cache in the working directory’s `node_modules/.cache/remark-lint-citations` (the folder the README caches)', async () => {
+    await act({files: 'docs/warn.md'})
+    expect(readdirSync(join(repo.dir, 'node_modules', '.cache', 'remark-lint-citations')).length).toBeGreaterThan(0)
+  })
+
+  it.skipIf(!binHelp.includes('--cache'))('`cache`: a folder of its own, or `false` for none', async () => {
+    const run = await act({cache: '.citations-cache'})
+    expect(run.code).toBe(1)
+    expect(readdirSync(join(repo.dir, '.citations-cache')).length).toBeGreaterThan(0)
+    expect((await act({cache: 'false'})).code).toBe(1)
+  })
+
+
+  it('a broken remark config: the bin’s exit 2 is the Action’s', async () => {
+    const run = await act({'config-path': 'bad.remarkrc.mjs', report: 'sarif=broken.sarif'})
+    expect(run.code).toBe(2)
+    expect(run.commands).toContain('::error::remark-lint-citations exited with 2 (configuration error): see its report above')
+    expect(run.stdout).toMatch(/Unexpected `timeout` `soon`/)
+    // No report path for a report that was not written: an upload step guarded by it stays out.
+    expect(run.outputs).toMatchObject({'exit-code': '2', 'report-sarif': ''})
+  })
+})
+
+describe('a pull request checked out as its merge commit (actions/checkout’s default)', () => {
+  let web: Web
+  let repo: Repo
+
+  beforeAll(async () => {
+    web = await startWeb({'/gone': status(404)})
+    repo = makeRepo()
+  })
+
+  afterAll(async () => {
+    await web.close()
+    repo.remove()
+  })
+
+  it('takes the changed lines in the merge’s numbering, where the base branch moved them', async () => {
+    const o = web.origin()
+    repo.commit({'.remarkrc.mjs': remarkrc(), 'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'fork point')
+    gitIn(repo.dir, ['checkout', '--quiet', '-b', 'feature'])
+    const head = repo.commit({'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n\nNew [dead](${o}/gone?new).\n`}, 'pull request')
+    gitIn(repo.dir, ['checkout', '--quiet', 'main'])
+    // The base branch moved on: four lines above everything.
+    const base = repo.commit({'guide.md': `Intro.\n\nMore.\n\n# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'base moves')
+    gitIn(repo.dir, ['merge', '--quiet', '--no-ff', '--no-edit', 'feature'])
+    const merged = readFileSync(join(repo.dir, 'guide.md'), 'utf8')
+    expect(placeOf(merged, `${o}/gone?new`).line).toBe(9)
+    const run = await runAction({workspace: repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.commands.filter((line) => line.startsWith('::warning'))).toEqual([])
+    expect(run.annotations).toEqual([dead('guide.md', merged, `${o}/gone?new`)])
+  })
+})
+
+describe('the README workflow', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## GitHub Action'), readme.indexOf('\n## ', readme.indexOf('## GitHub Action') + 1))
+  const workflow = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+
+  it('checks out the history, restores and saves the cache (`if: always()`, a daily key), runs the action, uploads SARIF', () => {
+    expect(workflow).toContain('fetch-depth: 0')
+    expect(workflow).toContain('uses: actions/cache/restore@v4')
+    expect(workflow).toMatch(/- if: always\(\)[^\n]*\n\s+uses: actions\/cache\/save@v4/)
+    expect(workflow).not.toMatch(/key: .*(?:github\.sha|run_id|run_number)/)
+    expect(workflow).toContain('uses: github/codeql-action/upload-sarif@v3')
+  })
+
+  it('passes only inputs the action declares and reads only outputs it writes', () => {
+    const given = /uses: OWNER\/remark-lint-citations@v1[^\n]*\n\s+with:\n((?:\s{10}[\w-]+: .*\n)+)/.exec(workflow)?.[1] ?? ''
+    const names = [...given.matchAll(/^\s+([\w-]+):/gm)].map((match) => match[1])
+    expect(names.length).toBeGreaterThan(0)
+    for (const name of names) expect(inputNames).toContain(name)
+    for (const [, name] of workflow.matchAll(/steps\.citations\.outputs\.([\w-]+)/g)) expect(outputNames).toContain(name)
+  })
+})
+
+describe('the annotation cap', () => {
+  let web: Web
+  let repo: Repo
+
+  beforeAll(async () => {
+    web = await startWeb({'/gone': status(404), '/busy': status(503)})
+    repo = makeRepo()
+  })
+
+  afterAll(async () => {
+    await web.close()
+    repo.remove()
+  })
+
+  it('annotates 10 errors and 10 warnings, says what is left out, and lists all in the job summary', async () => {
+    const base = repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const lines = Array.from({length: 12}, (_, index) => `Dead [${index}](${web.origin()}/gone?${index}) and busy [${index}](${web.origin()}/busy?${index}).\n`)
+    const head = repo.commit({'many.md': lines.join('\n')}, 'many')
+    const run = await runAction({
+      workspace: repo.dir,
+      inputs: {},
+      event: {pull_request: {base: {sha: base}, head: {sha: head}}}
+    })
+    expect(run.annotations.filter((line) => line.startsWith('::error'))).toHaveLength(10)
+    expect(run.annotations.filter((line) => line.startsWith('::warning'))).toHaveLength(10)
+    // Errors first, in document order: the first ten dead links.
+    expect(run.annotations[0]).toMatch(/^::error file=many\.md,line=1,/)
+    expect(run.annotations[9]).toMatch(/^::error file=many\.md,line=19,/)
+    expect(run.commands.at(-1)).toBe(
+      '::notice::2 more errors and 2 more warnings not annotated (GitHub shows 10 of each per step): see the job summary and the log'
+    )
+    expect(run.summary.match(/^\| \d+:\d+ \|/gm)).toHaveLength(24)
+    expect(run.outputs).toMatchObject({removed: '12', flagged: '12', 'exit-code': '1'})
+  })
+})
+
+describe('.remarkignore', () => {
+  let web: Web
+  let repo: Repo
+
+  beforeAll(async () => {
+    web = await startWeb({'/gone': status(404)})
+    repo = makeRepo()
+  })
+
+  afterAll(async () => {
+    await web.close()
+    repo.remove()
+  })
+
+  it('a changed file listed in `.remarkignore` is skipped, not a configuration error', async () => {
+    const base = repo.commit({'.remarkrc.mjs': remarkrc(), '.remarkignore': 'vendor/\n', 'README.md': '# Project\n'}, 'base')
+    const head = repo.commit(
+      {'vendor/notes.md': `Dead [link](${web.origin()}/gone?vendor).\n`, 'docs.md': `Dead [link](${web.origin()}/gone?docs).\n`},
+      'changes'
+    )
+    const run = await runAction({workspace: repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.code).toBe(1)
+    expect(run.annotations).toEqual([expect.stringMatching(/^::error file=docs\.md,line=1,/)])
+    expect(run.outputs).toMatchObject({removed: '1', 'exit-code': '1'})
+  })
+})

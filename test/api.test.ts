@@ -1,0 +1,126 @@
+// The library's text functions from the built `./api` (dist/): `auditMarkdown` and `verifySources` against
+// a loopback web, with the preset by default and a project config through `rcPath`.
+
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {html, startWeb, status, type Web} from './helpers/web.js'
+
+type Api = typeof import('../src/index.js')
+
+const root = resolve(import.meta.dirname, '..')
+const fast = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, cache: false as const}
+
+let api: Api
+let web: Web
+let origin: string
+let folder: string
+/**
+ * A project config: the preset, the fast settings, and credibility that trusts 127.0.0.1. The settings are
+ * in the config, not in `configure:`: under vitest the config's copy of the rules (imported natively by
+ * unified-engine) is not the test's copy, so `configure:` would name another `configure` plugin.
+ */
+let rcPath: string
+
+beforeAll(async () => {
+  api = (await import(pathToFileURL(join(root, 'dist', 'src', 'index.js')).href)) as Api
+  web = await startWeb({
+    '/ok': html('A fine page'),
+    '/gone': status(404),
+    '/busy': status(503)
+  })
+  origin = web.origin()
+  folder = mkdtempSync(join(root, 'test', '.cli-api-'))
+  rcPath = join(folder, '.remarkrc.mjs')
+  const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+  writeFileSync(
+    rcPath,
+    [
+      `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}`,
+      `export default {plugins: [recommended, [configure, ${JSON.stringify(fast)}], [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]]}`,
+      ``
+    ].join('\n')
+  )
+})
+
+afterAll(async () => {
+  await api.closeSharedVerifiers()
+  await web.close()
+  rmSync(folder, {recursive: true, force: true})
+})
+
+describe('auditMarkdown', () => {
+  it('returns every citation in document order; any flagged or removed citation fails', async () => {
+    const text = `# Notes\n\nA [fine page](${origin}/ok).\n\nA [dead one](${origin}/gone).\n\nA [busy one](${origin}/busy).\n`
+    const report = await api.auditMarkdown(text, {rcPath})
+    expect(report.citations.map((citation) => [citation.citation.url.replace(origin, ''), citation.action, citation.verified])).toEqual([
+      ['/ok', 'ok', true],
+      ['/gone', 'removed', false],
+      ['/busy', 'flagged', false]
+    ])
+    expect(report.allCitationsVerified).toBe(false)
+    expect(report.failedCitations.map((citation) => citation.citation.place.start.line)).toEqual([5, 7])
+    expect(report.failedCitations[0]!.verdicts[0]).toMatchObject({rule: 'citation-alive', action: 'removed'})
+    expect(report.citations[0]!.file).toBe('document.md')
+    expect(Date.parse(report.verifiedAt)).not.toBeNaN()
+
+    // `failOn: 'removed'`: only what must be removed fails.
+    const lenient = await api.auditMarkdown(text, {rcPath, failOn: 'removed'})
+    expect(lenient.failedCitations.map((citation) => citation.citation.url.replace(origin, ''))).toEqual(['/gone'])
+  })
+
+  it('all verified when every citation is fine, and when there are none', async () => {
+    expect((await api.auditMarkdown(`See the [fine page](${origin}/ok?again).\n`, {rcPath})).allCitationsVerified).toBe(true)
+    const none = await api.auditMarkdown('No citations here.\n')
+    expect(none).toMatchObject({citations: [], allCitationsVerified: true, failedCitations: []})
+  })
+
+  it('uses the `recommended` preset without a config: credibility below 0.8 fails a live loopback page', async () => {
+    const report = await api.auditMarkdown(`A [fine page](${origin}/ok?preset).\n`, {configure: fast})
+    expect(report.allCitationsVerified).toBe(false)
+    expect(report.failedCitations[0]!.verdicts.map((verdict) => verdict.rule)).toEqual(['citation-credibility'])
+  })
+
+  it('parses MDX when the path says `.mdx`', async () => {
+    const report = await api.auditMarkdown(`export const year = 2024\n\nAs <a href="${origin}/gone?mdx">the study</a> shows.\n`, {rcPath, path: 'page.mdx'})
+    expect(report.citations.map((citation) => [citation.file, citation.citation.kind, citation.action])).toEqual([['page.mdx', 'jsx', 'removed']])
+  })
+
+  it('invalid options throw an OptionsError that names them', async () => {
+    await expect(api.auditMarkdown('x', {failOn: 'never' as 'removed'})).rejects.toThrow('Unexpected `failOn` `never`, expected `flagged` or `removed`')
+    await expect(api.auditMarkdown('x', {configure: {timeout: -1}})).rejects.toThrow(api.OptionsError)
+    await expect(api.auditMarkdown('x', {rcPath: join(folder, 'missing.mjs')})).rejects.toThrow(/Cannot read given file/)
+  })
+})
+
+describe('verifySources', () => {
+  it('answers with the seed’s `{results, summary}`, one result per source', async () => {
+    const report = await api.verifySources(
+      [
+        {url: `${origin}/ok`, title: 'A fine page'},
+        {url: `${origin}/gone`, title: 'Gone [for] "good" *now*', claim: 'The page said so at https://example.com/elsewhere.'}
+      ],
+      {rcPath}
+    )
+    expect(report.summary).toEqual({total: 2, ok: 1, removed: 1, flagged: 0})
+    expect(report.results.map(({url, http_status, action, title_match, reason}) => ({url: url.replace(origin, ''), http_status, action, title_match, reason}))).toEqual([
+      {url: '/gone', http_status: 404, action: 'removed', title_match: null, reason: '404 Not Found'},
+      {url: '/ok', http_status: 200, action: 'ok', title_match: true, reason: '200 OK, title matches'}
+    ])
+    // The claim's own URL is text, not a source: it is neither a result nor fetched.
+    expect(report.results[0]!.citations[0]).toMatchObject({
+      line: 2,
+      cited_title: 'Gone [for] "good" *now*',
+      claim: 'The page said so at https://example.com/elsewhere.'
+    })
+  })
+
+  it('refuses a list it cannot check with INVALID_ARGS', async () => {
+    await expect(api.verifySources([{url: 42}] as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGS',
+      message: 'Unexpected `sources[0].url` `42`, expected an absolute URL such as `https://example.com/page`'
+    })
+    await expect(api.verifySources('nope' as never)).rejects.toBeInstanceOf(api.InputError)
+  })
+})

@@ -1,0 +1,374 @@
+// The `remark-lint-citations` bin, built (dist/), run as a child process on fixture repositories against a
+// loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
+
+import {spawn} from 'node:child_process'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import type {JsonReport} from '../src/report/json.js'
+import type {JsonlRecord} from '../src/report/jsonl.js'
+import type {SarifLog} from '../src/report/sarif.js'
+import {createProgress, progressWanted} from '../src/cli/progress.js'
+import {html, startWeb, status, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+const bin = join(root, 'dist', 'src', 'cli', 'bin.js')
+const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+/** Fast and independent of earlier runs: one attempt, a short limit, no persistent cache. */
+const fast = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, cache: false}
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function run(args: string[], cwd: string, input?: string): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, ...args], {cwd, env: {...process.env, NO_COLOR: '1', CI: 'true'}})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', fail)
+    child.on('close', (code) => done({code, stdout, stderr}))
+    child.stdin.end(input ?? '')
+  })
+}
+
+/** Lines without the reporter's column padding. */
+function tidy(output: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+}
+
+function config(plugins: string[], imports = 'configure, citationCredibility, citationTitleMatch'): string {
+  return [
+    `import remarkGfm from 'remark-gfm'`,
+    `import recommended, {${imports}} from ${JSON.stringify(entry)}`,
+    `export default {plugins: [remarkGfm, recommended, ${plugins.join(', ')}]}`,
+    ``
+  ].join('\n')
+}
+
+let web: Web
+let folder: string
+let origin: string
+/** A project with its own `.remarkrc.mjs`. */
+let repo: string
+
+function write(path: string, text: string): void {
+  mkdirSync(resolve(path, '..'), {recursive: true})
+  writeFileSync(path, text)
+}
+
+beforeAll(async () => {
+  web = await startWeb({
+    '/ok': html('A fine page'),
+    '/paper': html('Deep Residual Learning for Image Recognition'),
+    '/gone': status(404),
+    '/busy': status(503)
+  })
+  origin = web.origin()
+  folder = mkdtempSync(join(root, 'test', '.cli-bin-'))
+  repo = join(folder, 'repo')
+  write(
+    join(repo, '.remarkrc.mjs'),
+    config([
+      `[configure, ${JSON.stringify(fast)}]`,
+      `[citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]`,
+      `[citationTitleMatch, ['warn', {threshold: 1}]]`
+    ])
+  )
+  write(join(repo, 'ok.md'), `# Fine\n\nA [fine page](${origin}/ok) is cited.\n`)
+  write(join(repo, 'dead.md'), `# Dead\n\nSee [the report](${origin}/gone) for details.\n\nAnd [this one](${origin}/ok).\n`)
+  // One word of five differs: the default threshold lets it pass, this config's `threshold: 1` does not.
+  write(join(repo, 'near.md'), `Residual learning helps ([paper](${origin}/paper "Deep Residual Networks for Image Recognition")).\n`)
+  write(join(repo, 'docs', 'page.mdx'), `import {Chart} from './chart.js'\n\nAs <a href="${origin}/gone?mdx">the study</a> shows, {1 + 1} is two.\n`)
+  write(join(repo, 'docs', 'raw.md'), `Raw HTML in Markdown: <a href="${origin}/ok?raw">a page</a>.\n`)
+  write(join(repo, 'skipped', 'ignored.md'), `[Gone](${origin}/gone?ignored)\n`)
+  write(join(repo, '.remarkignore'), 'skipped/\n')
+  write(join(repo, 'other.markdown'), `[Gone](${origin}/gone?markdown)\n`)
+})
+
+afterAll(async () => {
+  await web.close()
+  rmSync(folder, {recursive: true, force: true})
+})
+
+describe('remark-lint-citations <files>', () => {
+  it('without a config, the `recommended` preset (with remark-gfm) is used: a loopback citation is unsafe, exit 1', async () => {
+    const plain = join(folder, 'plain')
+    write(join(plain, 'loop.md'), `Local: ${origin}/ok?literal\n`)
+    const {code, stderr, stdout} = await run(['loop.md'], plain)
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    const lines = tidy(stderr)
+    // A bare URL is a citation only with remark-gfm's autolink literals or the prose scan; the preset's
+    // citation-url-safety refuses a private address before any request.
+    expect(lines.slice(0, 3)).toEqual([
+      'loop.md',
+      expect.stringMatching(/^1:8-1:\d+ error Unexpected unsafe citation `http:\/\/127\.0\.0\.1:\d+\/ok\?literal`, expected a public http\(s\) URL \(`private address 127\.0\.0\.1 \(loopback\)`\) citation-url-safety remark-lint$/),
+      '✖ 1 error'
+    ])
+    expect(web.hits('/ok')).toBe(0)
+    // Then the human summary, on stderr too.
+    expect(lines.slice(3)).toEqual([
+      'Source verification (1 source):',
+      expect.stringMatching(/^✗ http:\/\/127\.0\.0\.1:\d+\/ok\?literal — private address 127\.0\.0\.1 \(loopback\) \(REMOVED\)$/),
+      expect.stringMatching(/^loop\.md:1:8 citation-url-safety: Unexpected unsafe citation/),
+      'Summary: 0 ok, 1 removed, 0 flagged'
+    ])
+  })
+
+  it('a project’s `.remarkrc.mjs` is found and its options are taken; clean files exit 0', async () => {
+    const [clean, near, frail] = await Promise.all([run(['ok.md'], repo), run(['near.md'], repo), run(['near.md', '--frail'], repo)])
+    expect(clean.code).toBe(0)
+    expect(tidy(clean.stderr)).toEqual([
+      'ok.md: no issues found',
+      'Source verification (1 source):',
+      expect.stringMatching(/^✓ http:\/\/127\.0\.0\.1:\d+\/ok — 200 OK, title matches$/),
+      'Summary: 1 ok, 0 removed, 0 flagged'
+    ])
+    // `threshold: 1` from the config: a warning (exit 0), and with `--frail` exit 1.
+    expect(near.code).toBe(0)
+    expect(tidy(near.stderr)[1]).toMatch(/warning Unexpected cited title “Deep Residual Networks for Image Recognition” .* citation-title-match remark-lint$/)
+    expect(frail.code).toBe(1)
+  })
+
+  it('a folder: `.md`, `.markdown` and `.mdx` (parsed as MDX: JSX and expressions) in one run; `.remarkignore` honoured', async () => {
+    const {code, stderr, stdout} = await run(['.', '--report', 'json'], repo)
+    expect(code).toBe(1)
+    const report = JSON.parse(stdout) as JsonReport
+    const cited = report.results.flatMap((result) => result.citations.map((citation) => `${citation.file}:${citation.line}:${citation.column}`))
+    expect(cited.sort()).toEqual(['dead.md:3:18', 'dead.md:5:16', 'docs/page.mdx:3:13', 'docs/raw.md:1:32', 'near.md:1:34', 'ok.md:3:15', 'other.markdown:1:8'])
+    const mdx = report.results.find((result) => result.url.endsWith('/gone?mdx'))!
+    expect(mdx.action).toBe('removed')
+    // A parse error would have been reported instead: `{1 + 1}` is MDX, and the `import` is not prose.
+    expect(stderr).not.toContain('Cannot process file')
+    expect(stderr).toContain('docs/page.mdx')
+    expect(stderr).not.toContain('ignored.md')
+  })
+
+  it('`--ext` chooses the extensions', async () => {
+    const {code, stdout} = await run(['.', '--ext', 'markdown', '--report', 'jsonl'], repo)
+    expect(code).toBe(1)
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line) as JsonlRecord)
+    expect(records.map((record) => record.file)).toEqual(['other.markdown'])
+  })
+
+  it('a dead citation is an error (exit 1); `--report` in each format, to files (atomically) and one to stdout', async () => {
+    const out = join(folder, 'out')
+    const {code, stdout, stderr} = await run(
+      ['dead.md', 'ok.md', '--report', `json=${out}/r.json`, '--report', `jsonl=${out}/r.jsonl`, '--report', `summary=${out}/summary.txt`, '--report', 'sarif'],
+      repo
+    )
+    expect(code).toBe(1)
+    expect(tidy(stderr).slice(0, 4)).toEqual([
+      'dead.md',
+      expect.stringMatching(/^3:18-3:\d+ error Unexpected dead citation `.*\/gone`, expected a live source \(`404 Not Found`\) citation-alive remark-lint$/),
+      'ok.md: no issues found',
+      '✖ 1 error'
+    ])
+
+    const json = JSON.parse(readFileSync(join(out, 'r.json'), 'utf8')) as JsonReport
+    expect(json.summary).toEqual({total: 2, ok: 1, removed: 1, flagged: 0})
+    expect(json.results.map((result) => [result.url.replace(origin, ''), result.action, result.http_status])).toEqual([
+      ['/gone', 'removed', 404],
+      ['/ok', 'ok', 200]
+    ])
+
+    const jsonl = readFileSync(join(out, 'r.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JsonlRecord)
+    // One record per citation, sorted by normalised URL.
+    expect(jsonl.map((record) => [record.file, record.line, record.status])).toEqual([
+      ['dead.md', 3, 'invalid'],
+      ['dead.md', 5, 'valid'],
+      ['ok.md', 3, 'valid']
+    ])
+
+    const summary = readFileSync(join(out, 'summary.txt'), 'utf8')
+    expect(summary).toMatch(/^Source verification \(2 sources, 3 citations\):\n/)
+    expect(summary).toContain('Summary: 1 ok, 1 removed, 0 flagged')
+    expect(summary).not.toContain('\u001B[')
+
+    const sarif = JSON.parse(stdout) as SarifLog
+    expect(sarif.version).toBe('2.1.0')
+    const results = sarif.runs[0].results
+    expect(results).toHaveLength(1)
+    expect(results[0]).toMatchObject({
+      ruleId: 'citation-alive',
+      level: 'error',
+      locations: [{physicalLocation: {artifactLocation: {uri: 'dead.md'}, region: {startLine: 3, startColumn: 18, endLine: 3}}}]
+    })
+  })
+
+  it('`--fix` unlinks a dead citation with a visible marker and leaves the rest of the file alone', async () => {
+    const path = join(repo, 'fix', 'fix.md')
+    write(path, `# Fix me\n\nSee [the old report](${origin}/gone?fix) and *keep* [this page](${origin}/ok?fix).\n`)
+    const {code, stderr} = await run(['fix/fix.md', '--fix'], repo)
+    // The exit code and reports describe the check, made before the fix.
+    expect(code).toBe(1)
+    expect(readFileSync(path, 'utf8')).toBe(`# Fix me\n\nSee the old report (dead link) and *keep* [this page](${origin}/ok?fix).\n`)
+    expect(tidy(stderr)).toContain('Fixed 1 citation in 1 file:')
+    expect(tidy(stderr)).toContain(`fix/fix.md:3:22 unlink: ${origin}/gone?fix → the old report (dead link)`)
+  })
+
+  it('a report path that cannot be written: the message names it, exit 2', async () => {
+    const {code, stderr} = await run(['ok.md', '--report', 'json=ok.md/report.json'], repo)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Cannot write report `ok.md/report.json`')
+  })
+
+  it('a bad argument names itself and the allowed values: exit 2', async () => {
+    const [format, unknown, twice, missing] = await Promise.all([
+      run(['ok.md', '--report', 'xml'], repo),
+      run(['ok.md', '--strict'], repo),
+      run(['ok.md', '--report', 'json', '--report', 'sarif'], repo),
+      run(['missing.md'], repo)
+    ])
+    expect(format.code).toBe(2)
+    expect(format.stderr).toContain('Unexpected `--report` format `xml`, expected `json`, `jsonl`, `sarif` or `summary`')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/^Unexpected option `--strict`, expected one of `--report` <value>, `--frail`/)
+    expect(twice.code).toBe(2)
+    expect(twice.stderr).toContain('Unexpected second report to stdout (`--report sarif`)')
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('No such file or folder')
+  })
+
+  it('an invalid option in the config: the message names the option and the allowed values, exit 2', async () => {
+    const broken = join(folder, 'broken')
+    write(join(broken, '.remarkrc.mjs'), config([`[configure, {timeoutAction: 'never'}]`]))
+    write(join(broken, 'a.md'), `[A page](${origin}/ok)\n`)
+    const {code, stderr} = await run(['a.md'], broken)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Unexpected `timeoutAction` `never`, expected `flagged` or `removed`')
+    // Nothing was checked, so no summary.
+    expect(stderr).not.toContain('Source verification')
+  })
+
+  it('an unreadable config: exit 2', async () => {
+    const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Cannot read given file `no-such-config.mjs`')
+  })
+
+  it('a plugin that throws: internal failure, exit 3', async () => {
+    const crash = join(folder, 'crash')
+    write(
+      join(crash, '.remarkrc.mjs'),
+      config([`[configure, ${JSON.stringify(fast)}]`, `function crash() { return () => { throw new Error('plugin crashed') } }`], 'configure')
+    )
+    write(join(crash, 'a.md'), `[A page](${origin}/ok)\n`)
+    const {code, stderr} = await run(['a.md'], crash)
+    expect(code).toBe(3)
+    expect(stderr).toContain('plugin crashed')
+  })
+
+  it('`--help` lists the options and exit codes; `--version` prints the version', async () => {
+    const [help, version] = await Promise.all([run(['--help'], repo), run(['--version'], repo)])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('--report <format>[=<path>]')
+    expect(help.stdout).toMatch(/Exit codes:\n {2}0 .*\n {2}1 .*\n(?:.*\n)* {2}2 .*\n(?:.*\n)* {2}3 /)
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true)
+  })
+})
+
+describe('remark-lint-citations verify', () => {
+  const options = ['--options', JSON.stringify(fast)]
+
+  it('reads sources on stdin, writes `{results, summary}` on stdout and the summary on stderr; a removed source exits 1', async () => {
+    const title = 'A [bracketed] "quoted" *starred* title\\'
+    const claim = 'Claims may hold [links](https://example.com/page), <b>HTML</b>, &amp; and *emphasis*.'
+    const sources = [
+      {url: `${origin}/ok`, title: 'A fine page'},
+      {url: `${origin}/gone`, title, claim},
+      {url: `${origin}/paper`, title: 'Deep Residual Networks for Image Recognition'}
+    ]
+    // In the configured project: its `.remarkrc.mjs` applies (credibility trusts 127.0.0.1, title threshold 1).
+    const {code, stdout, stderr} = await run(['verify', ...options], repo, JSON.stringify(sources))
+    expect(code).toBe(1)
+    const report = JSON.parse(stdout) as JsonReport
+    expect(report.summary).toEqual({total: 3, ok: 1, removed: 1, flagged: 1})
+    expect(report.results.map((result) => [result.url, result.action, result.title_match])).toEqual([
+      [`${origin}/gone`, 'removed', null],
+      [`${origin}/ok`, 'ok', true],
+      [`${origin}/paper`, 'flagged', false]
+    ])
+    // Markdown syntax in titles and claims is text, kept exactly; each source's line is its place in the list.
+    const gone = report.results[0]!
+    expect(gone.cited_title).toBe(title)
+    expect(gone.citations[0]).toMatchObject({file: 'sources', line: 2, cited_title: title, claim})
+    expect(report.results[0]!.reason).toBe('404 Not Found')
+    expect(tidy(stderr)).toEqual([
+      'Source verification (3 sources):',
+      `✗ ${origin}/gone — 404 Not Found (REMOVED)`,
+      expect.stringMatching(/^sources:2:1 citation-alive: Unexpected dead citation/),
+      `✓ ${origin}/ok — 200 OK, title matches`,
+      `⚠ ${origin}/paper — 200 OK, title mismatch (FLAGGED)`,
+      expect.stringMatching(/^sources:3:1 citation-title-match: Unexpected cited title/),
+      'Summary: 1 ok, 1 removed, 1 flagged'
+    ])
+  })
+
+  it('no source removed: exit 0; `--rc-path` and `--report` to a file', async () => {
+    const out = join(folder, 'verify-out', 'sources.sarif')
+    const {code, stdout} = await run(
+      ['verify', ...options, '--rc-path', join(repo, '.remarkrc.mjs'), '--report', `sarif=${out}`],
+      folder,
+      JSON.stringify([{url: `${origin}/ok`, title: 'A fine page'}])
+    )
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as JsonReport).summary).toEqual({total: 1, ok: 1, removed: 0, flagged: 0})
+    expect((JSON.parse(readFileSync(out, 'utf8')) as SarifLog).runs[0].results).toEqual([])
+  })
+
+  it('expected failures answer with the error contract on stdout, exit 2', async () => {
+    const answer = async (args: string[], input: string) => {
+      const {code, stdout} = await run(['verify', ...args], repo, input)
+      expect(code).toBe(2)
+      return JSON.parse(stdout) as {ok: false; error: {code: string; message: string; details: Record<string, unknown>}}
+    }
+    // An invalid entry (`sources[0].url` not absolute) is tested through the library, in api.test.ts.
+    const [invalid, notList, unwritable, badOption] = await Promise.all([
+      answer(options, '[{"url": '),
+      answer(options, '{"url": "https://example.com"}'),
+      answer([...options, '--report', 'json=ok.md/sources.json'], JSON.stringify([{url: `${origin}/ok`}])),
+      answer(['--options', '{"timeout": 0}'], '[]')
+    ])
+    expect(invalid.error).toMatchObject({code: 'INVALID_JSON', message: expect.stringMatching(/^Cannot parse the sources on stdin as JSON/)})
+    expect(notList).toEqual({
+      ok: false,
+      error: {code: 'INVALID_ARGS', message: expect.stringMatching(/^Unexpected sources `\{"url":"https:\/\/example.com"\}`, expected a JSON list/), details: {}}
+    })
+    expect(unwritable.error).toMatchObject({code: 'WRITE_FAILED', message: expect.stringContaining('Cannot write report `ok.md/sources.json`')})
+    expect(badOption.error).toMatchObject({
+      code: 'INVALID_ARGS',
+      message: 'Unexpected `timeout` `0`, expected an integer of at least 1 (in `--options`)'
+    })
+  })
+})
+
+describe('the progress line', () => {
+  it('shows only on a terminal outside CI, and is cleared before anything else is printed', () => {
+    expect(progressWanted({isTTY: true}, {})).toBe(true)
+    expect(progressWanted({isTTY: true}, {CI: 'true'})).toBe(false)
+    expect(progressWanted({isTTY: false}, {})).toBe(false)
+
+    let time = 0
+    let written = ''
+    const stream = {write: (text: string) => ((written += text), true)} as unknown as NodeJS.WritableStream
+    const progress = createProgress(stream, true, () => time)
+    progress.fileDone(3)
+    expect(written).toBe('') // a short run never shows it
+    time = 1000
+    progress.fileDone(2)
+    expect(written).toBe('\r\u001B[K2 files done, 5 citations checked…')
+    progress.clear()
+    expect(written.endsWith('\r\u001B[K')).toBe(true)
+  })
+})

@@ -1,0 +1,380 @@
+// The fix mode's engine: Markdown in, records from the real extractor and judges, Markdown out.
+
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
+import {describe, expect, test} from 'vitest'
+import {extractCitations} from '../src/extract/index.js'
+import {DEAD_LINK_MARKER, fixText, type FixChange, type FixOptions} from '../src/fix/index.js'
+import {splice} from '../src/fix/splice.js'
+import {writeUrl} from '../src/fix/write-url.js'
+import {judgeLiveness} from '../src/judge/liveness.js'
+import type {Verdict} from '../src/judge/verdict.js'
+import {toRecord, type CitationRecord} from '../src/report/record.js'
+import type {Citation, SourceReport} from '../src/types.js'
+import {source} from './helpers/source.js'
+
+/** What the check learned about a URL: it moved for good, or it is dead (maybe with an archived copy). */
+type Learned = {moved: string} | {dead: true; archive?: string} | {fine: true}
+
+interface Syntax {
+  gfm?: boolean
+  mdx?: boolean
+}
+
+/** The records a check of `markdown` would give, from the real extractor and the liveness judge. */
+function recordsOf(markdown: string, learned: Record<string, Learned>, syntax: Syntax = {}): CitationRecord[] {
+  const file = new VFile(markdown)
+  const processor = unified().use(remarkParse)
+  if (syntax.gfm !== false) processor.use(remarkGfm)
+  if (syntax.mdx) processor.use(remarkMdx)
+  const citations = extractCitations(processor.parse(file), file, {skip: [], jsxAttributes: {a: ['href']}})
+  return citations.map((citation) => {
+    const said = learned[citation.normalizedUrl ?? citation.url] ?? learned[citation.url] ?? {fine: true}
+    const report = reportOf(citation, said)
+    const verdict = judgeLiveness(citation, report, {timeoutAction: 'flagged', redirectResolvers: []})
+    const verdicts: Verdict[] = verdict.rule === undefined ? [] : [verdict]
+    if ('archive' in said && said.archive !== undefined) verdicts[0] = {...verdicts[0]!, expected: said.archive}
+    return toRecord('docs/a.md', citation, report, verdicts)
+  })
+}
+
+function reportOf(citation: Citation, said: Learned): SourceReport {
+  const url = citation.normalizedUrl ?? citation.url
+  if ('moved' in said) {
+    return source(url, {}, {
+      finalUrl: said.moved,
+      permanentRedirect: true,
+      hops: [{url, status: 301, location: said.moved}, {url: said.moved, status: 200}]
+    })
+  }
+  if ('dead' in said) {
+    return source(url, {}, {status: 404, liveness: 'dead', reason: '404 Not Found', page: undefined, hops: [{url, status: 404}]})
+  }
+  return source(url)
+}
+
+function fix(markdown: string, learned: Record<string, Learned>, syntax: Syntax = {}) {
+  const options: FixOptions = {mdx: syntax.mdx ?? false}
+  const records = recordsOf(markdown, learned, syntax)
+  return {...fixText(markdown, records, options), records, options}
+}
+
+const moved = (to: string): Learned => ({moved: to})
+const dead: Learned = {dead: true}
+const D = DEAD_LINK_MARKER
+
+describe('fixText: permanent redirects', () => {
+  const table: Array<[name: string, before: string, after: string, syntax?: Syntax]> = [
+    ['an inline link', 'See [the spec](https://old.example/spec "Spec") now.\n', 'See [the spec](https://new.example/spec "Spec") now.\n'],
+    ['an angle-bracket destination', 'See [the spec](<https://old.example/spec>).\n', 'See [the spec](<https://new.example/spec>).\n'],
+    ['an autolink', 'See <https://old.example/spec>.\n', 'See <https://new.example/spec>.\n'],
+    [
+      'a definition, its references untouched',
+      'See [the spec][s] and [s].\n\n[s]: https://old.example/spec "Spec"\n',
+      'See [the spec][s] and [s].\n\n[s]: https://new.example/spec "Spec"\n'
+    ],
+    ['a GFM literal', 'Read https://old.example/spec, then stop.\n', 'Read https://new.example/spec, then stop.\n'],
+    ['a bare URL without GFM', 'Read https://old.example/spec, then stop.\n', 'Read https://new.example/spec, then stop.\n', {gfm: false}],
+    ['a link in MDX', '# Hi\n\nSee [the spec](https://old.example/spec).\n', '# Hi\n\nSee [the spec](https://new.example/spec).\n', {mdx: true}]
+  ]
+  test.each(table)('in %s', (_, before, after, syntax) => {
+    const {text, changes} = fix(before, {'https://old.example/spec': moved('https://new.example/spec')}, syntax)
+    expect(text).toBe(after)
+    expect(changes.filter((change) => change.kind !== 'redirect')).toEqual([])
+  })
+
+  test('in a www literal, written without its scheme', () => {
+    const {text} = fix('Read www.old.example/spec today.\n', {'http://www.old.example/spec': moved('https://new.example/spec')})
+    expect(text).toBe('Read https://new.example/spec today.\n')
+  })
+
+  test('the change says where, what and to what', () => {
+    const {changes} = fix('Intro.\n\nSee [x](https://old.example/spec).\n', {'https://old.example/spec': moved('https://new.example/spec')})
+    expect(changes).toEqual<FixChange[]>([
+      {file: 'docs/a.md', line: 3, column: 9, kind: 'redirect', from: 'https://old.example/spec', to: 'https://new.example/spec'}
+    ])
+  })
+
+  test('the cited #fragment is kept, as browsers keep it across a redirect', () => {
+    const {text} = fix('[x](https://old.example/spec#usage)\n', {'https://old.example/spec': moved('https://new.example/spec')})
+    expect(text).toBe('[x](https://new.example/spec#usage)\n')
+  })
+
+  test('a final URL that Markdown would misread is escaped for where it goes', () => {
+    const to = 'https://new.example/a_(b'
+    const {text} = fix(
+      '[x](https://old.example/spec) <https://old.example/spec> https://old.example/spec\n\n[d]: https://old.example/spec\n',
+      {'https://old.example/spec': moved(to)}
+    )
+    expect(text).toBe(
+      '[x](https://new.example/a_\\(b) <https://new.example/a_(b> <https://new.example/a_(b>\n\n[d]: https://new.example/a_\\(b\n'
+    )
+  })
+
+  test('a bare URL that cannot stay bare in MDX is left and reported', () => {
+    const before = 'Read https://old.example/spec now.\n'
+    const {text, changes} = fix(before, {'https://old.example/spec': moved('https://new.example/a_b')}, {mdx: true})
+    expect(text).toBe(before)
+    expect(changes).toMatchObject([{kind: 'skipped', wanted: 'redirect', reason: 'the new URL cannot be written as a bare URL in MDX'}])
+  })
+
+  test('a same-site redirect is not reported, so it is not rewritten', () => {
+    const before = '[x](http://old.example/spec)\n'
+    expect(fix(before, {'http://old.example/spec': moved('https://old.example/spec')}).text).toBe(before)
+  })
+
+  test('a temporary redirect is not rewritten', () => {
+    const before = '[x](https://old.example/spec)\n'
+    const records = recordsOf(before, {'https://old.example/spec': moved('https://new.example/spec')}).map((record) => ({
+      ...record,
+      report: {...record.report, permanentRedirect: false}
+    }))
+    expect(fixText(before, records)).toEqual({text: before, changes: []})
+  })
+})
+
+describe('writeUrl: a new URL reads back as itself wherever it is written', () => {
+  const urls = ['https://new.example/a_(b', 'https://new.example/a)b(', 'https://new.example/?q=a\\b&copy;x', 'https://new.example/wiki/A_(B)']
+  const places: Array<[slot: 'destination' | 'angled' | 'autolink', wrap: (written: string) => string]> = [
+    ['destination', (written) => `[x](${written} "T")`],
+    ['destination', (written) => `[x]: ${written}\n\n[x]`],
+    ['angled', (written) => `[x](<${written}>)`],
+    ['autolink', (written) => `<${written}>`]
+  ]
+  test.each(urls.flatMap((url) => places.map(([slot, wrap]) => [url, slot, wrap] as const)))('%s as %s', (url, slot, wrap) => {
+    const written = writeUrl(url, slot, false)!
+    const tree = unified().use(remarkParse).parse(wrap(written))
+    const found: string[] = []
+    const walk = (node: {type: string; url?: string; children?: unknown[]}): void => {
+      if ((node.type === 'link' || node.type === 'definition') && node.url !== undefined) found.push(node.url)
+      for (const child of node.children ?? []) walk(child as typeof node)
+    }
+    walk(tree)
+    expect(found[0]).toBe(url)
+  })
+
+  test('a bare URL stays bare when it reads back whole, and becomes an autolink otherwise', () => {
+    expect(writeUrl('https://new.example/wiki/A_(B)', 'literal', false)).toBe('<https://new.example/wiki/A_(B)>')
+    expect(writeUrl('https://new.example/a/b?c=d', 'literal', false)).toBe('https://new.example/a/b?c=d')
+    expect(writeUrl('https://new.example/a.', 'literal', false)).toBe('<https://new.example/a.>')
+    expect(writeUrl('https://new.example/a.', 'literal', true)).toBeUndefined()
+  })
+})
+
+describe('fixText: removed citations', () => {
+  const table: Array<[name: string, before: string, after: string, syntax?: Syntax]> = [
+    ['an inline link keeps its text', 'See [the *old* spec](https://gone.example/a "T") now.\n', `See the *old* spec ${D} now.\n`],
+    ['an empty link shows its URL', 'See [](https://gone.example/a) now.\n', `See \`https://gone.example/a\` ${D} now.\n`],
+    ['an autolink becomes code', 'See <https://gone.example/a>.\n', `See \`https://gone.example/a\` ${D}.\n`],
+    ['a GFM literal becomes code', 'Read https://gone.example/a.\n', `Read \`https://gone.example/a\` ${D}.\n`],
+    ['a bare URL becomes code', 'Read https://gone.example/a, then stop.\n', `Read \`https://gone.example/a\` ${D}, then stop.\n`, {gfm: false}],
+    ['a link in a table cell', '| a | b |\n| - | - |\n| [x](https://gone.example/a) | y |\n', `| a | b |\n| - | - |\n| x ${D} | y |\n`],
+    [
+      'references of each form, and their definition goes',
+      'A [full][d], [d][] and [d].\n\n[d]: https://gone.example/a\n[k]: https://fine.example/\n\nEnd [k].\n',
+      `A full ${D}, d ${D} and d ${D}.\n\n[k]: https://fine.example/\n\nEnd [k].\n`
+    ],
+    ['an unused definition goes', 'Text.\n\n  [d]: https://gone.example/a\n    "Title"\n\nMore.\n', 'Text.\n\n\nMore.\n'],
+    ['a definition on the last line', 'A [x][d]\n\n[d]: https://gone.example/a', `A x ${D}\n\n`],
+    ['a link in a heading, around an image', '# [![logo](logo.png) Docs](https://gone.example/a)\n', `# ![logo](logo.png) Docs ${D}\n`],
+    ['a bare URL in a parenthesis', '(see https://gone.example/a)\n', `(see \`https://gone.example/a\` ${D})\n`],
+    ['a bare URL in a footnote', 'A claim.[^1]\n\n[^1]: Source: https://gone.example/a\n', `A claim.[^1]\n\n[^1]: Source: \`https://gone.example/a\` ${D}\n`],
+    ['a footnote read as a definition without GFM', 'A claim.[^1]\n\n[^1]: https://gone.example/a\n', `A claim.^1 ${D}\n\n`, {gfm: false}],
+    ['a link in MDX', 'See [x](https://gone.example/a).\n', `See x ${D}.\n`, {mdx: true}],
+    ['a bare URL in MDX', 'See https://gone.example/a.\n', `See \`https://gone.example/a\` ${D}.\n`, {mdx: true}]
+  ]
+  test.each(table)('%s', (_, before, after, syntax) => {
+    const {text, changes} = fix(before, {'https://gone.example/a': dead}, syntax)
+    expect(text).toBe(after)
+    expect(changes.every((change) => change.kind === 'unlink')).toBe(true)
+  })
+
+  test('a bare URL written with escapes becomes code without them (code shows backslashes)', () => {
+    const {text} = fix('Read https://gone.example/a\\_b.\n', {'https://gone.example/a_b': dead}, {gfm: false})
+    expect(text).toBe(`Read \`https://gone.example/a_b\` ${D}.\n`)
+  })
+
+  test('the change shows the text left in place', () => {
+    const {changes} = fix('See <https://gone.example/a?token=s3cr3t>.\n', {'https://gone.example/a?token=s3cr3t': dead})
+    expect(changes).toEqual<FixChange[]>([
+      {
+        file: 'docs/a.md',
+        line: 1,
+        column: 6,
+        kind: 'unlink',
+        from: 'https://gone.example/a?token=REDACTED',
+        to: `\`https://gone.example/a?token=REDACTED\` ${D}`
+      }
+    ])
+  })
+
+  test('an archived copy replaces the URL instead', () => {
+    const archive = 'https://web.archive.example/web/2020/https://gone.example/a'
+    const before = 'See [x](https://gone.example/a) and [y].\n\n[y]: <https://gone.example/a>\n'
+    const {text, changes} = fix(before, {'https://gone.example/a': {dead: true, archive}})
+    expect(text).toBe(`See [x](${archive}) and [y].\n\n[y]: <${archive}>\n`)
+    expect(changes.map((change) => [change.line, change.kind])).toEqual([[1, 'archive'], [3, 'archive']])
+  })
+
+  test('a redacted archived copy is never written: the citation is unlinked', () => {
+    const archive = 'https://web.archive.example/web/2020/https://gone.example/a?token=REDACTED'
+    const {text} = fix('See [x](https://gone.example/a?token=s3cr3t).\n', {'https://gone.example/a?token=s3cr3t': {dead: true, archive}})
+    expect(text).toBe(`See x ${D}.\n`)
+    expect(text).not.toContain('REDACTED')
+  })
+
+  test('a definition something still links through stays, and says why', () => {
+    const before = 'A [x][d] and ![pic][d].\n\n[d]: https://gone.example/a\n'
+    const {text, changes} = fix(before, {'https://gone.example/a': dead})
+    expect(text).toBe(`A x ${D} and ![pic][d].\n\n[d]: https://gone.example/a\n`)
+    expect(changes).toMatchObject([
+      {line: 1, kind: 'unlink'},
+      {line: 3, kind: 'skipped', wanted: 'unlink', reason: 'an image still uses the definition'}
+    ])
+  })
+
+  test('a reference whose message was silenced stays linked, and so does its definition', () => {
+    const before = 'A [x][d] and [y][d].\n\n[d]: https://gone.example/a\n'
+    // The check dropped the second reference's verdict (a `<!--lint ignore-->` comment): its record is `ok`.
+    const records = recordsOf(before, {'https://gone.example/a': dead}).map((record) =>
+      record.citation.place.start.column === 14 ? {...record, verdicts: [], action: 'ok' as const} : record
+    )
+    const {text, changes} = fixText(before, records)
+    expect(text).toBe(`A x ${D} and [y][d].\n\n[d]: https://gone.example/a\n`)
+    expect(changes.at(-1)).toMatchObject({kind: 'skipped', reason: 'a reference to the definition stays linked'})
+  })
+
+  test('a definition inside a block quote stays; its references are unlinked', () => {
+    const before = '> A [x][d].\n>\n> [d]: https://gone.example/a\n'
+    const {text, changes} = fix(before, {'https://gone.example/a': dead})
+    expect(text).toBe(`> A x ${D}.\n>\n> [d]: https://gone.example/a\n`)
+    expect(changes.at(-1)).toMatchObject({kind: 'skipped', reason: 'the definition is inside a block quote, list or other container'})
+  })
+
+  test('HTML and JSX links are left and reported as not fixable', () => {
+    const html = 'See <a href="https://gone.example/a">x</a>.\n'
+    const jsx = 'See <a href="https://gone.example/a">x</a>.\n'
+    for (const [before, syntax] of [[html, {}], [jsx, {mdx: true}]] as const) {
+      const {text, changes} = fix(before, {'https://gone.example/a': dead}, syntax)
+      expect(text).toBe(before)
+      expect(changes).toMatchObject([{kind: 'skipped', wanted: 'unlink', reason: 'links written in HTML or JSX are left for you to fix'}])
+    }
+  })
+})
+
+describe('fixText: the rest of the file', () => {
+  const learned = {
+    'https://old.example/spec': moved('https://new.example/spec'),
+    'https://gone.example/a': dead
+  }
+
+  test('several edits in one line', () => {
+    const before = 'A [x](https://old.example/spec), <https://gone.example/a> and https://old.example/spec.\n'
+    const {text, changes} = fix(before, learned)
+    expect(text).toBe(`A [x](https://new.example/spec), \`https://gone.example/a\` ${D} and https://new.example/spec.\n`)
+    expect(changes.map((change) => [change.column, change.kind])).toEqual([[7, 'redirect'], [35, 'unlink'], [63, 'redirect']])
+  })
+
+  test('CRLF line endings stay CRLF, and a removed definition takes its own CRLF with it', () => {
+    const before = 'A [x](https://old.example/spec)\r\nand [y][d].\r\n\r\n[d]: https://gone.example/a\r\n[e]: https://fine.example/\r\n'
+    const {text} = fix(before, learned)
+    expect(text).toBe(`A [x](https://new.example/spec)\r\nand y ${D}.\r\n\r\n[e]: https://fine.example/\r\n`)
+  })
+
+  test('emoji and other astral characters before a link (offsets count UTF-16 units)', () => {
+    const before = '😀🎉 𝒳 [x](https://old.example/spec) 👍🏽 https://gone.example/a 🎉\n'
+    const {text, changes} = fix(before, learned)
+    expect(text).toBe(`😀🎉 𝒳 [x](https://new.example/spec) 👍🏽 \`https://gone.example/a\` ${D} 🎉\n`)
+    expect(changes.map((change) => change.kind)).toEqual(['redirect', 'unlink'])
+  })
+
+  test('nothing but the citations changes, byte for byte', () => {
+    const prefix = [
+      '---',
+      'title: Notes  ',
+      '---',
+      '',
+      '# Heading with https://fine.example/ *and* `code`',
+      '',
+      '```md',
+      '[x](https://old.example/spec) https://gone.example/a',
+      '```',
+      '',
+      '<!-- https://gone.example/a -->',
+      '\t* item\twith tabs   ',
+      '  1) odd  list',
+      '',
+      '| a | b |',
+      '|:-|--:|',
+      '| `https://old.example/spec` | \\*not emphasis\\* |',
+      '',
+      'Text  with  double  spaces, &amp; entities, \\[escapes\\] and: '
+    ].join('\n')
+    const middle = ' and \\\n'
+    const suffix = ' end.   \n\n\n'
+    const before = `${prefix}[cite](https://old.example/spec)${middle}<https://gone.example/a>${suffix}`
+    const {text} = fix(before, learned)
+    expect(text).toBe(`${prefix}[cite](https://new.example/spec)${middle}\`https://gone.example/a\` ${D}${suffix}`)
+  })
+
+  test('fixing its own output again changes nothing', () => {
+    const before = [
+      'A [x](https://old.example/spec), <https://gone.example/a>, https://gone.example/a and [y][d].',
+      '',
+      'B [z](https://gone.example/a) https://old.example/spec',
+      '',
+      '[d]: https://gone.example/a',
+      ''
+    ].join('\n')
+    const first = fix(before, learned)
+    expect(first.text).not.toBe(before)
+    const again = fixText(first.text, first.records, first.options)
+    expect(again.text).toBe(first.text)
+    expect(again.changes.every((change) => change.kind === 'skipped')).toBe(true)
+  })
+
+  test('records of another text change nothing', () => {
+    const records = recordsOf('[x](https://gone.example/a)\n', learned)
+    const other = 'Some other text entirely, longer than the first.\n'
+    expect(fixText(other, records).text).toBe(other)
+  })
+
+  test('a redacted final URL is never written', () => {
+    const before = 'See [x](https://old.example/spec?token=s3cr3t).\n'
+    const {text, changes} = fix(before, {'https://old.example/spec?token=s3cr3t': moved('https://new.example/spec?token=REDACTED')})
+    expect(text).toBe(before)
+    expect(changes).toEqual<FixChange[]>([
+      {
+        file: 'docs/a.md',
+        line: 1,
+        column: 9,
+        kind: 'skipped',
+        wanted: 'redirect',
+        from: 'https://old.example/spec?token=REDACTED',
+        reason: 'the final URL is redacted (it carries a secret)'
+      }
+    ])
+  })
+
+  test('the same record twice is one edit', () => {
+    const before = '[x](https://gone.example/a)\n'
+    const records = recordsOf(before, learned)
+    const {text, changes} = fixText(before, [...records, ...records])
+    expect(text).toBe(`x ${D}\n`)
+    expect(changes).toHaveLength(1)
+  })
+
+  test('an edit overlapping another is skipped', () => {
+    const change = {file: 'a.md', line: 1, column: 1, from: 'https://a.example/', kind: 'unlink' as const, to: 'x'}
+    const result = splice('0123456789', [
+      {span: {start: 5, end: 8}, text: 'B', change: {...change, column: 6}},
+      {span: {start: 1, end: 3}, text: 'A', change: {...change, column: 2}},
+      {span: {start: 2, end: 6}, text: 'C', change: {...change, column: 3}}
+    ])
+    expect(result.text).toBe('0A34B89')
+    expect(result.changes.map((item) => [item.column, item.kind])).toEqual([[2, 'unlink'], [3, 'skipped'], [6, 'unlink']])
+  })
+})

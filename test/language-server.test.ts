@@ -1,0 +1,315 @@
+// The editor path, end to end: the built language server (unified-language-server with remark's settings, what
+// vscode-remark runs) as a child process over stdio, spoken to in LSP, in a workspace that uses the preset.
+
+import {execFile, spawn, type ChildProcess} from 'node:child_process'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection} from 'vscode-jsonrpc/node.js'
+import {html, redirect, startWeb, status, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+const server = join(root, 'dist', 'src', 'language-server.js')
+const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+const docs = 'https://www.npmjs.com/package/remark-lint-citations'
+
+/** The LSP shapes this test reads (vscode-jsonrpc carries no protocol types). */
+interface Position {
+  line: number
+  character: number
+}
+interface Diagnostic {
+  range: {start: Position; end: Position}
+  severity?: number
+  code?: string | number
+  codeDescription?: {href: string}
+  source?: string
+  message: string
+}
+interface Published {
+  uri: string
+  version?: number
+  diagnostics: Diagnostic[]
+}
+
+const Severity = {Error: 1, Warning: 2} as const
+
+/** A language client: what an editor does, minus the editor. It starts the built server over stdio in `cwd`. */
+class Client {
+  /** What the server logged (`window/logMessage`). */
+  readonly logs: string[] = []
+  readonly exited: Promise<number | null>
+  private readonly waiting: Array<{match: (item: Published) => boolean; done: (item: Published) => void}> = []
+  private readonly child: ChildProcess
+  private readonly connection: MessageConnection
+
+  constructor(cwd: string) {
+    // The server's stderr goes to the test's, so a crash explains itself.
+    this.child = spawn(process.execPath, [server, '--stdio'], {cwd, stdio: ['pipe', 'pipe', 'inherit']})
+    this.exited = new Promise((done) => this.child.on('exit', (code) => done(code)))
+    this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!))
+    this.connection.onNotification('window/logMessage', (params: {message: string}) => this.logs.push(params.message))
+    this.connection.onNotification('textDocument/publishDiagnostics', (item: Published) => {
+      for (const waiter of this.waiting.filter((waiter) => waiter.match(item))) {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1)
+        waiter.done(item)
+      }
+    })
+    this.connection.listen()
+  }
+
+  async initialize(folders: string[]): Promise<{capabilities: Record<string, unknown>}> {
+    const result = await this.connection.sendRequest<{capabilities: Record<string, unknown>}>('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      workspaceFolders: folders.map((folder) => ({uri: pathToFileURL(folder).href, name: folder}))
+    })
+    await this.connection.sendNotification('initialized', {})
+    return result
+  }
+
+  /** Opens a document and waits for its diagnostics. */
+  open(uri: string, text: string, version = 1): Promise<Diagnostic[]> {
+    const published = this.diagnostics(uri, version)
+    void this.connection.sendNotification('textDocument/didOpen', {textDocument: {uri, languageId: 'markdown', version, text}})
+    return published
+  }
+
+  /** Replaces a document's text (full sync, what the server asks for) and waits for its diagnostics. */
+  change(uri: string, text: string, version: number): Promise<Diagnostic[]> {
+    const published = this.diagnostics(uri, version)
+    void this.connection.sendNotification('textDocument/didChange', {textDocument: {uri, version}, contentChanges: [{text}]})
+    return published
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.connection.sendRequest<T>(method, params)
+  }
+
+  async shutdown(): Promise<number | null> {
+    await this.connection.sendRequest('shutdown')
+    await this.connection.sendNotification('exit')
+    const code = await this.exited
+    this.connection.dispose()
+    return code
+  }
+
+  kill(): void {
+    this.connection.dispose()
+    this.child.kill()
+  }
+
+  private diagnostics(uri: string, version: number): Promise<Diagnostic[]> {
+    return new Promise((done) =>
+      this.waiting.push({match: (item) => item.uri === uri && item.version === version, done: (item) => done(sorted(item.diagnostics))})
+    )
+  }
+}
+
+function sorted(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)
+}
+
+/** The range LSP gives a URL written in `text`: 0-based line, UTF-16 code units (what JavaScript strings count). */
+function spanOf(text: string, url: string): {start: Position; end: Position} {
+  const offset = text.indexOf(url)
+  expect(offset).toBeGreaterThanOrEqual(0)
+  const before = text.slice(0, offset).split('\n')
+  const line = before.length - 1
+  const character = before.at(-1)!.length
+  return {start: {line, character}, end: {line, character: character + url.length}}
+}
+
+/** A `.remarkrc.mjs` with the preset; `options` is the JavaScript source of the `configure` options. */
+function rc(options: string): string {
+  return [
+    `import {fileURLToPath} from 'node:url'`,
+    `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}`,
+    `export default {plugins: [recommended, [configure, ${options}],`,
+    `  [citationCredibility, ['warn', {trusted: ['127.0.0.1', 'old-site.test', 'new-site.test']}]]]}`,
+    ``
+  ].join('\n')
+}
+
+describe('the language server (unified-language-server with remark’s settings, as vscode-remark runs it)', () => {
+  let web: Web
+  let workspace: string
+  let client: Client
+  /** Loopback allowed; every host name resolves to it (`*.test` names here), with no DNS asked. */
+  const fetching = `allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, resolve: async () => [{address: '127.0.0.1', family: 4}]`
+
+  beforeAll(async () => {
+    web = await startWeb({
+      '/ok': html('A fine page'),
+      '/gone': status(404),
+      '/busy': status(503),
+      '/moved': (request, response) => redirect(301, `http://new-site.test:${web.port}/ok`)(request, response),
+      '/removed': status(404)
+    })
+    workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    mkdirSync(join(workspace, 'live'))
+    mkdirSync(join(workspace, 'editor'))
+    writeFileSync(join(workspace, 'live', '.remarkrc.mjs'), rc(`{${fetching}, cache: ${JSON.stringify(join(workspace, 'cache-live'))}}`))
+    // The README's editor setup: cache only under a language server; the cache folder named from the config
+    // file's place, not the working directory, so the server and `remark` in a terminal share it.
+    writeFileSync(
+      join(workspace, 'editor', '.remarkrc.mjs'),
+      rc(`{${fetching}, cache: fileURLToPath(new URL('../cache-shared', import.meta.url)), cacheOnly: /language-server/.test(process.argv[1] ?? '')}`)
+    )
+    // Started elsewhere, as editors may start it: the workspace comes from `initialize`.
+    client = new Client(tmpdir())
+  })
+
+  afterAll(async () => {
+    client?.kill()
+    await web?.close()
+    if (workspace) rmSync(workspace, {recursive: true, force: true})
+  })
+
+  it('answers `initialize` with full document sync, quick fixes and formatting', async () => {
+    const {capabilities} = await client.initialize([workspace])
+    expect(capabilities).toMatchObject({textDocumentSync: 1, documentFormattingProvider: true, codeActionProvider: {codeActionKinds: ['quickfix']}})
+  })
+
+  const live = () => pathToFileURL(join(workspace, 'live', 'notes.md')).href
+
+  it('publishes each flagged citation on the URL’s own span, with severity, rule id, source and docs link', async () => {
+    const gone = `${web.origin()}/gone`
+    const busy = `${web.origin()}/busy`
+    // Characters outside the BMP before the URL: LSP counts UTF-16 code units, as JavaScript strings do.
+    const text = [`# Notes`, ``, `Café 🎉 a [fine source](${web.origin()}/ok) and a [dead one](${gone}).`, ``, `The server is [busy](${busy}).`, ``].join('\n')
+    const diagnostics = await client.open(live(), text)
+    expect(diagnostics).toEqual([
+      {
+        range: spanOf(text, gone),
+        severity: Severity.Error,
+        code: 'citation-alive',
+        codeDescription: {href: `${docs}#citation-alive`},
+        source: 'remark-lint',
+        message: `Unexpected dead citation \`${gone}\`, expected a live source (\`404 Not Found\`)`
+      },
+      {
+        range: spanOf(text, busy),
+        severity: Severity.Warning,
+        code: 'citation-reachable',
+        codeDescription: {href: `${docs}#citation-reachable`},
+        source: 'remark-lint',
+        message: `Unexpected unverifiable citation \`${busy}\`, expected a source that can be checked (\`503 Service Unavailable\`)`
+      }
+    ])
+    expect(diagnostics[0]!.range.start.character).toBe(text.split('\n')[2]!.indexOf(gone))
+    expect([web.hits('/ok'), web.hits('/gone'), web.hits('/busy')]).toEqual([1, 1, 1])
+  })
+
+  it('re-checks on each change: new positions, fixed citations gone, and no second request for a known URL', async () => {
+    const gone = `${web.origin()}/gone`
+    const text = [`# Notes`, ``, `Only the [dead one](${gone}) is left, moved down.`, ``].join('\n')
+    const diagnostics = await client.change(live(), text, 2)
+    expect(diagnostics.map(({range, severity, code}) => ({range, severity, code}))).toEqual([
+      {range: spanOf(text, gone), severity: Severity.Error, code: 'citation-alive'}
+    ])
+    expect(web.hits('/gone')).toBe(1)
+  })
+
+  it('offers the final URL of a permanent redirect as a quick fix that replaces the URL only', async () => {
+    const moved = `http://old-site.test:${web.port}/moved`
+    const final = `http://new-site.test:${web.port}/ok`
+    const uri = pathToFileURL(join(workspace, 'live', 'moved.md')).href
+    const text = `The [report](${moved} "A fine page") moved.\n`
+    const [diagnostic, ...others] = await client.open(uri, text)
+    expect(others).toEqual([])
+    expect(diagnostic).toMatchObject({
+      range: spanOf(text, moved),
+      severity: Severity.Warning,
+      code: 'citation-reachable',
+      message: `Unexpected redirect of citation \`${moved}\` to another site \`${final}\`, expected the cited source (\`301 Moved Permanently\`)`
+    })
+    const actions = await client.request<unknown[]>('textDocument/codeAction', {
+      textDocument: {uri},
+      range: diagnostic!.range,
+      context: {diagnostics: [diagnostic]}
+    })
+    expect(actions).toEqual([
+      {
+        title: `Replace \`${moved}\` with \`${final}\``,
+        kind: 'quickfix',
+        isPreferred: true,
+        edit: {changes: {[uri]: [{range: spanOf(text, moved), newText: final}]}}
+      }
+    ])
+  })
+
+  it('cache only: an uncached URL is “not yet checked” with no request; after a CLI run fills the cache, the real diagnostic', async () => {
+    const removed = `${web.origin()}/removed`
+    const file = join(workspace, 'editor', 'draft.md')
+    const uri = pathToFileURL(file).href
+    const text = `A [source](${removed}) nobody has checked yet.\n`
+    writeFileSync(file, text)
+
+    expect(await client.open(uri, text)).toEqual([
+      {
+        range: spanOf(text, removed),
+        severity: Severity.Warning,
+        code: 'citation-reachable',
+        codeDescription: {href: `${docs}#citation-reachable`},
+        source: 'remark-lint',
+        message: `Unexpected unverifiable citation \`${removed}\`, expected a source that can be checked (\`not yet checked: cache only\`)`
+      }
+    ])
+    expect(web.hits('/removed')).toBe(0)
+
+    // `remark` from the terminal, with the same config: not a language server, so it fetches and fills the cache.
+    const remark = join(root, 'node_modules', '.bin', 'remark')
+    const run = await promisify(execFile)(remark, ['draft.md', '--no-color'], {
+      cwd: join(workspace, 'editor')
+    }).catch((error: {code: number; stderr: string}) => error)
+    expect('code' in run && run.code).toBe(1)
+    expect(run.stderr).toContain('Unexpected dead citation')
+    expect(web.hits('/removed')).toBe(1)
+
+    // The next edit reads the filled cache: the real error, still without a request from the editor.
+    const edited = `A [source](${removed}) somebody has checked now.\n`
+    expect(await client.change(uri, edited, 2)).toEqual([
+      {
+        range: spanOf(edited, removed),
+        severity: Severity.Error,
+        code: 'citation-alive',
+        codeDescription: {href: `${docs}#citation-alive`},
+        source: 'remark-lint',
+        message: `Unexpected dead citation \`${removed}\`, expected a live source (\`404 Not Found\`)`
+      }
+    ])
+    expect(web.hits('/removed')).toBe(1)
+  })
+
+  it('shuts down on `shutdown` then `exit`, with exit code 0', async () => {
+    expect(await client.shutdown()).toBe(0)
+  })
+})
+
+describe('a workspace without its own `remark`', () => {
+  it('falls back to the bundled remark-parse and remark-stringify, and still reports', async () => {
+    // Outside this repository, so `remark` cannot be found from the workspace; the rc imports the build by URL.
+    const workspace = mkdtempSync(join(tmpdir(), 'remark-lint-citations-editor-'))
+    const client = new Client(workspace)
+    try {
+      writeFileSync(join(workspace, '.remarkrc.mjs'), rc('{cache: false}'))
+      await client.initialize([workspace])
+      const unsafe = 'http://169.254.169.254/latest/meta-data/'
+      const text = `See [the metadata](${unsafe}).\n`
+      const diagnostics = await client.open(pathToFileURL(join(workspace, 'doc.md')).href, text)
+      expect(diagnostics.map(({range, severity, code}) => ({range, severity, code}))).toEqual([
+        {range: spanOf(text, unsafe), severity: Severity.Error, code: 'citation-url-safety'}
+      ])
+      expect(client.logs.join('\n')).toContain('Cannot find `remark` locally but using `defaultProcessor`')
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+})

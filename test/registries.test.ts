@@ -1,0 +1,456 @@
+// Papers end to end through remark: DOIs, arXiv ids and PubMed ids are looked up in their registries (local servers
+// that answer like doi.org, Crossref, DataCite, the arXiv API, E-utilities and the Wayback Machine, in the response
+// shapes their documentation gives), and dead pages get their closest archived copy when `archive` is on.
+
+import {mkdtempSync, rmSync} from 'node:fs'
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import type {Pluggable} from 'unified'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {citationCredibility, type Options} from '../rules/index.js'
+import {accessDate} from '../src/resolve/access-date.js'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lint} from './helpers/lint.js'
+import {html, startWeb, testResolve, type Web} from './helpers/web.js'
+
+/** Every server of this file, by role; one web per registry, so each sees only its own requests. */
+let doi: Web
+let crossref: Web
+let datacite: Web
+let arxiv: Web
+let eutils: Web
+let wayback: Web
+let publisher: Web
+let slow: Web
+/** Requests seen by the registries: `METHOD path?query` with the headers that matter. */
+const seen: Array<{url: string; accept: string; userAgent: string}> = []
+
+function json(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  response.writeHead(status, {'content-type': type})
+  response.end(JSON.stringify(body))
+}
+
+function record(request: IncomingMessage): URL {
+  const url = new URL(request.url ?? '/', `http://${request.headers.host}`)
+  seen.push({url: url.pathname + url.search, accept: request.headers.accept ?? '', userAgent: request.headers['user-agent'] ?? ''})
+  return url
+}
+
+/** A Crossref `/works/{doi}` envelope. */
+const crossrefWork = (message: Record<string, unknown>) => ({status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message})
+
+const works: Record<string, Record<string, unknown>> = {
+  '10.5555/live': {
+    DOI: '10.5555/live',
+    type: 'journal-article',
+    title: ['Nanometre-scale thermometry in a living cell'],
+    'container-title': ['Nature'],
+    publisher: 'Springer Science and Business Media LLC',
+    issued: {'date-parts': [[2013, 7, 31]]}
+  },
+  // The Wakefield pattern: a correction (2004) listed before the retraction (2010), and a `RETRACTED:` title.
+  '10.5555/retracted': {
+    DOI: '10.5555/retracted',
+    type: 'journal-article',
+    title: ['RETRACTED: Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children'],
+    'container-title': ['The Lancet'],
+    issued: {'date-parts': [[1998, 2]]},
+    'updated-by': [
+      {DOI: '10.5555/erratum', type: 'correction', label: 'Correction', source: 'publisher', updated: {'date-parts': [[2004, 3, 6]]}},
+      {
+        DOI: '10.5555/retraction',
+        type: 'retraction',
+        label: 'Retraction',
+        source: 'retraction-watch',
+        'record-id': '4036',
+        updated: {'date-parts': [[2010, 2, 6]], 'date-time': '2010-02-06T00:00:00Z'}
+      }
+    ]
+  },
+  '10.5555/concern': {
+    DOI: '10.5555/concern',
+    type: 'journal-article',
+    title: ['Hydroxychloroquine and azithromycin as a treatment of COVID-19'],
+    issued: {'date-parts': [[2020, 3, 20]]},
+    'updated-by': [
+      {DOI: '10.5555/concern-notice', type: 'expression_of_concern', label: 'Expression of Concern', source: 'publisher', updated: {'date-parts': [[2021, 5, 1]]}}
+    ]
+  }
+}
+
+/** Registration agencies as doi.org's `/ra/{doi}` names them; a DOI not listed "does not exist". */
+const agencies: Record<string, string> = {
+  '10.5555/live': 'Crossref',
+  '10.5555/retracted': 'Crossref',
+  '10.5555/concern': 'Crossref',
+  '10.5061/dryad.8515': 'DataCite',
+  '10.3280/ecag2018-001005': 'mEDRA'
+}
+
+const attentionFeed = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom">
+  <link href="http://arxiv.org/api/query?search_query%3D%26id_list%3D1706.03762%26start%3D0%26max_results%3D10" rel="self" type="application/atom+xml"/>
+  <title type="html">ArXiv Query: search_query=&amp;id_list=1706.03762&amp;start=0&amp;max_results=10</title>
+  <id>http://arxiv.org/api/cHxbiOdZaP56ODnBPIenZhzg5f8</id>
+  <updated>2024-01-01T00:00:00-05:00</updated>
+  <opensearch:totalResults>1</opensearch:totalResults>
+  <opensearch:startIndex>0</opensearch:startIndex>
+  <opensearch:itemsPerPage>10</opensearch:itemsPerPage>
+  <entry>
+    <id>http://arxiv.org/abs/1706.03762v7</id>
+    <updated>2023-08-02T00:41:18Z</updated>
+    <published>2017-06-12T17:57:34Z</published>
+    <title>Attention Is All You
+  Need</title>
+    <summary>  The dominant sequence transduction models are based on complex recurrent or convolutional neural networks.</summary>
+    <author><name>Ashish Vaswani</name></author>
+    <arxiv:comment xmlns:arxiv="http://arxiv.org/schemas/atom">15 pages, 5 figures</arxiv:comment>
+    <link href="http://arxiv.org/abs/1706.03762v7" rel="alternate" type="text/html"/>
+    <link title="pdf" href="http://arxiv.org/pdf/1706.03762v7" rel="related" type="application/pdf"/>
+    <arxiv:primary_category xmlns:arxiv="http://arxiv.org/schemas/atom" term="cs.CL" scheme="http://arxiv.org/schemas/atom"/>
+    <category term="cs.CL" scheme="http://arxiv.org/schemas/atom"/>
+  </entry>
+</feed>
+`
+
+const emptyFeed = attentionFeed.replace(/<entry>[\s\S]*<\/entry>/, '').replace('<opensearch:totalResults>1', '<opensearch:totalResults>0')
+
+beforeAll(async () => {
+  publisher = await startWeb({
+    '/article/live': (_, response) => {
+      // A publisher's bot wall: says nothing about the paper.
+      response.writeHead(403, {'content-type': 'text/html', 'cf-mitigated': 'challenge'})
+      response.end('<title>Just a moment...</title>')
+    },
+    '/article/slow': html('A paper whose registry is slow')
+  })
+  doi = await startWeb({
+    '*': (request, response) => {
+      const url = record(request)
+      const path = decodeURIComponent(url.pathname)
+      if (path.startsWith('/ra/')) {
+        const name = path.slice(4)
+        if (name === '10.5555/slow') return // never answers
+        if (name === '10.5555/busy') return json(response, 503, {message: 'busy'})
+        const ra = agencies[name]
+        return json(response, 200, [ra === undefined ? {DOI: name, status: 'DOI does not exist'} : {DOI: name, RA: ra}])
+      }
+      const name = path.slice(1)
+      if (name === '10.5555/slow' || name === '10.5555/busy') {
+        if (/html/.test(request.headers.accept ?? '')) {
+          response.writeHead(302, {location: `${publisher.origin('publisher.test')}/article/slow`})
+          return response.end()
+        }
+        if (name === '10.5555/busy') return json(response, 503, {message: 'busy'})
+        return // content negotiation never answers
+      }
+      if (/csl\+json/.test(request.headers.accept ?? '')) {
+        if (name === '10.3280/ecag2018-001005') {
+          return json(response, 200, {DOI: '10.3280/ECAG2018-001005', type: 'article-journal', title: 'Il valore economico delle aree protette', issued: {'date-parts': [[2018]]}}, 'application/vnd.citationstyles.csl+json')
+        }
+      }
+      if (agencies[name] === undefined) {
+        response.writeHead(404, {'content-type': 'text/html'})
+        return response.end('<title>Error: DOI Not Found</title>')
+      }
+      response.writeHead(302, {location: `${publisher.origin('publisher.test')}/article/${name.split('/')[1]}`})
+      response.end()
+    }
+  })
+  crossref = await startWeb({
+    '*': (request, response) => {
+      const name = decodeURIComponent(record(request).pathname.replace(/^\/works\//, ''))
+      const work = works[name]
+      if (work === undefined) {
+        response.writeHead(404, {'content-type': 'text/plain'})
+        return response.end('Resource not found.')
+      }
+      json(response, 200, crossrefWork(work))
+    }
+  })
+  datacite = await startWeb({
+    '*': (request, response) => {
+      const name = decodeURIComponent(record(request).pathname.replace(/^\/dois\//, ''))
+      if (name !== '10.5061/dryad.8515') return json(response, 404, {errors: [{status: '404', title: 'The resource you are looking for doesn’t exist.'}]})
+      json(response, 200, {
+        data: {
+          id: '10.5061/dryad.8515',
+          type: 'dois',
+          attributes: {
+            doi: '10.5061/dryad.8515',
+            titles: [{title: 'Data from: A new malaria agent in African hominids'}],
+            publisher: 'Dryad',
+            publicationYear: 2011,
+            types: {resourceTypeGeneral: 'Dataset'},
+            state: 'findable'
+          }
+        }
+      })
+    }
+  })
+  arxiv = await startWeb({
+    '/api/query': (request, response) => {
+      const id = record(request).searchParams.get('id_list')
+      response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
+      response.end(id === '1706.03762' ? attentionFeed : emptyFeed)
+    }
+  })
+  eutils = await startWeb({
+    '/entrez/eutils/esummary.fcgi': (request, response) => {
+      const id = record(request).searchParams.get('id') ?? ''
+      if (id === '31978945') {
+        return json(response, 200, {
+          header: {type: 'esummary', version: '0.3'},
+          result: {
+            uids: [id],
+            [id]: {
+              uid: id,
+              title: 'A Novel Coronavirus from Patients with Pneumonia in China, 2019.',
+              source: 'N Engl J Med',
+              fulljournalname: 'The New England journal of medicine',
+              pubdate: '2020 Feb',
+              pubtype: ['Journal Article'],
+              articleids: [{idtype: 'pubmed', value: id}]
+            }
+          }
+        })
+      }
+      // A PMID that does not exist still answers 200, with an `error` key.
+      json(response, 200, {header: {type: 'esummary', version: '0.3'}, result: {uids: [id], [id]: {uid: id, error: 'cannot get document summary'}}})
+    }
+  })
+  wayback = await startWeb({
+    '/wayback/available': (request, response) => {
+      const url = record(request).searchParams.get('url') ?? ''
+      if (!url.endsWith('/gone')) return json(response, 200, {url, archived_snapshots: {}})
+      json(response, 200, {
+        url,
+        archived_snapshots: {closest: {status: '200', available: true, url: `http://web.archive.org/web/20190304120000/${url}`, timestamp: '20190304120000'}}
+      })
+    }
+  })
+  // Answers nothing, ever: a registry that times out.
+  slow = await startWeb({'*': (request) => void record(request)})
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await Promise.all([doi, crossref, datacite, arxiv, eutils, wayback, publisher, slow].map((web) => web.close()))
+})
+
+function options(extra: Partial<Options> = {}): Options {
+  return {
+    allowPrivateAddresses: ['127.0.0.1/32'],
+    resolve: testResolve,
+    timeout: 500,
+    retries: 0,
+    registries: {
+      doiBase: doi.origin('doi.test'),
+      crossrefBase: crossref.origin('api.crossref.test'),
+      dataciteBase: datacite.origin('api.datacite.test'),
+      arxivBase: `${arxiv.origin('export.arxiv.test')}/api`,
+      eutilsBase: `${eutils.origin('eutils.test')}/entrez/eutils`,
+      waybackBase: wayback.origin('archive.test'),
+      mailto: 'you@example.org'
+    },
+    ...extra
+  }
+}
+
+/** The credibility rule is off: a preprint's or a dataset's score is beside the point here. */
+const credibilityOff: Pluggable[] = [[citationCredibility, false]]
+
+const check = (markdown: string, extra: Partial<Options> = {}) => lint(markdown, options(extra), 'doc.md', credibilityOff)
+
+describe('DOIs', () => {
+  it('a live DOI with a matching title is silent, though its publisher’s page is a bot wall', async () => {
+    const {messages, file} = await check('Cells can be measured ([the paper](https://doi.org/10.5555/live "Nanometre-scale thermometry in a living cell")).\n')
+    expect(messages).toEqual([])
+    const report = file.data.citationResults![0]!.report
+    expect(report.work).toMatchObject({outcome: 'found', registry: 'crossref', metadata: {title: 'Nanometre-scale thermometry in a living cell', type: 'journal-article'}})
+    // The landing page is still read for the other rules, through the configured doi.org.
+    expect(report.page?.botWall).toBe('cloudflare')
+    // The registries are asked as they ask to be: with a contact in the User-Agent.
+    const ra = seen.find((request) => request.url === '/ra/10.5555/live')!
+    expect(ra.userAgent).toMatch(/\(\+https:\/\/\S+; mailto:you@example\.org\)$/)
+    expect(seen.find((request) => request.url === '/works/10.5555/live')?.accept).toBe('application/json')
+  })
+
+  it('a mismatched title is compared with the registered title, not the landing page', async () => {
+    const {messages} = await check('See [the paper](https://doi.org/10.5555/live "Quantum thermometry in cold atoms").\n')
+    expect(messages).toEqual([
+      '1:17-1:45: Unexpected cited title “Quantum thermometry in cold atoms” for `https://doi.org/10.5555/live`, expected the registered title “Nanometre-scale thermometry in a living cell” (`Crossref`) [citation-title-match]'
+    ])
+  })
+
+  it('an invented DOI is removed, whatever the landing page says', async () => {
+    const {messages} = await check('As shown in [Smith 2023](https://doi.org/10.5555/invented).\n')
+    expect(messages).toEqual([
+      '1:26-1:58: Unexpected unknown DOI `https://doi.org/10.5555/invented`, expected a registered work (`DOI 10.5555/invented is not registered`) [citation-alive, error]'
+    ])
+  })
+
+  it('a retracted paper with an earlier correction is an error naming the retraction, its DOI and date', async () => {
+    const markdown =
+      'Vaccines were once linked to autism ([Wakefield 1998](https://doi.org/10.5555/retracted "Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children")).\n'
+    const {messages} = await check(markdown)
+    expect(messages).toEqual([
+      '1:55-1:88: Unexpected retracted paper `https://doi.org/10.5555/retracted`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06`) [citation-retracted, error]'
+    ])
+  })
+
+  it('an expression of concern is a warning; author-year link text is not taken for a title', async () => {
+    const {messages} = await check('It was tried early on ([Gautret et al. 2020](https://doi.org/10.5555/concern)).\n')
+    expect(messages).toEqual([
+      '1:46-1:77: Unexpected paper under an expression of concern `https://doi.org/10.5555/concern`, expected a paper in good standing (`expression of concern 10.5555/concern-notice of 2021-05-01`) [citation-retracted]'
+    ])
+  })
+
+  it('a DataCite DOI and an mEDRA DOI (content negotiation) are found with their titles', async () => {
+    const {messages, file} = await check(
+      [
+        'Data: [the dataset](https://doi.org/10.5061/dryad.8515 "A new malaria agent in African hominids").',
+        'Italian: [the article](https://doi.org/10.3280/ecag2018-001005 "Il valore economico delle aree protette").',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([])
+    const [dataset, article] = file.data.citationResults!.map((result) => result.report.work)
+    expect(dataset).toMatchObject({outcome: 'found', registry: 'datacite', metadata: {type: 'dataset'}})
+    expect(article).toMatchObject({outcome: 'found', registry: 'csl', metadata: {title: 'Il valore economico delle aree protette'}})
+    expect(seen.find((request) => request.url === '/10.3280/ecag2018-001005' && /csl\+json/.test(request.accept))).toBeDefined()
+  })
+
+  it('a dead publisher URL of a registered DOI is removed, with the DOI’s link as the fix', async () => {
+    const url = `${publisher.origin('publisher.test')}/doi/10.5555/live`
+    const {messages, file} = await check(`Read [it](${url}).\n`)
+    expect(messages).toEqual([
+      `1:11-1:${11 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`): the DOI is registered, cite \`https://doi.org/10.5555/live\` [citation-alive, error]`
+    ])
+    expect(file.messages[0]!.expected).toEqual(['https://doi.org/10.5555/live'])
+  })
+
+  it('a registry that times out leaves the DOI unverified, never removed', async () => {
+    const markdown = 'Slow ([paper](https://doi.org/10.5555/slow "Some other title entirely")).\n'
+    const {messages, file} = await check(markdown, {registries: {...options().registries, crossrefBase: slow.origin('api.crossref.test')}})
+    // The landing page decides liveness (alive), and its own title is compared.
+    expect(messages).toEqual([
+      '1:15-1:43: Unexpected cited title “Some other title entirely” for `https://doi.org/10.5555/slow`, expected the page title “A paper whose registry is slow” (`title`) [citation-title-match]'
+    ])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'unverified', reason: 'doi.org: no answer within 0.5 s'})
+  })
+
+  it('a registered DOI whose metadata service times out is found, without metadata', async () => {
+    const {messages, file} = await check('Fine ([paper](https://doi.org/10.5555/live)).\n', {
+      registries: {...options().registries, crossrefBase: slow.origin('api.crossref.test')}
+    })
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'doi.org', reason: 'Crossref: no answer within 0.5 s; doi.org: 403 Forbidden'})
+  })
+})
+
+describe('arXiv and PubMed', () => {
+  it('an arXiv title copied with its `[id]` prefix matches the registered title', async () => {
+    const {messages, file} = await check('Transformers ([the paper](https://arxiv.org/abs/1706.03762 "[1706.03762] Attention Is All You Need")).\n')
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'arxiv', metadata: {title: 'Attention Is All You Need', type: 'preprint'}})
+  })
+
+  it('an arXiv id the API does not know is removed', async () => {
+    const {messages} = await check('See <https://arxiv.org/abs/2101.99999>.\n')
+    expect(messages).toEqual([
+      '1:6-1:38: Unexpected unknown arXiv id `https://arxiv.org/abs/2101.99999`, expected a registered work (`arXiv has no paper 2101.99999`) [citation-alive, error]'
+    ])
+  })
+
+  it('a missing PMID answered with 200 and an error key is removed; a known one is found', async () => {
+    const {messages, file} = await check(
+      'Known: <https://pubmed.ncbi.nlm.nih.gov/31978945/>. Invented: <https://pubmed.ncbi.nlm.nih.gov/99999999/>.\n'
+    )
+    expect(messages).toEqual([
+      '1:64-1:105: Unexpected unknown PubMed id `https://pubmed.ncbi.nlm.nih.gov/99999999/`, expected a registered work (`PubMed has no record 99999999`) [citation-alive, error]'
+    ])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', metadata: {title: 'A Novel Coronavirus from Patients with Pneumonia in China, 2019'}})
+    expect(seen.find((request) => request.url.includes('id=99999999'))?.url).toMatch(/tool=remark-lint-citations&email=you%40example\.org/)
+  })
+})
+
+describe('archived copies', () => {
+  it('a dead link gets the snapshot nearest its access date, in the message and as the fix', async () => {
+    const url = `${publisher.origin('site.test')}/gone`
+    const {messages, file} = await check(`The study (accessed 4 March 2019) is at [the site](${url}).\n`, {archive: true})
+    const snapshot = `https://web.archive.org/web/20190304120000/${url}`
+    expect(messages).toEqual([
+      `1:52-1:${52 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`): archived copy of 2019-03-04 at \`${snapshot}\` [citation-alive, error]`
+    ])
+    expect(file.messages[0]!.expected).toEqual([snapshot])
+    expect(seen.find((request) => request.url.startsWith('/wayback/available') && request.url.includes('%2Fgone&'))?.url).toContain('timestamp=20190304000000')
+  })
+
+  it('a dead link without a snapshot says so; `accessDate` is the date when the text gives none', async () => {
+    const url = `${publisher.origin('site.test')}/gone-too`
+    const {messages} = await check(`Gone: [the site](${url}).\n`, {archive: {accessDate: '2020-01-02'}})
+    expect(messages).toEqual([
+      `1:18-1:${18 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`), and the Wayback Machine has no copy [citation-alive, error]`
+    ])
+    expect(seen.find((request) => request.url.includes('gone-too'))?.url).toContain('timestamp=20200102000000')
+  })
+
+  it('is off by default: the archive is not asked', async () => {
+    const url = `${publisher.origin('site.test')}/gone-quiet`
+    const {messages} = await check(`Gone: [the site](${url}).\n`)
+    expect(messages).toEqual([`1:18-1:${18 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`) [citation-alive, error]`])
+    expect(seen.some((request) => request.url.includes('gone-quiet'))).toBe(false)
+  })
+})
+
+describe('the cache', () => {
+  it('keeps a registry’s answer with the page’s report: the next run asks no registry', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'registries-cache-'))
+    try {
+      const markdown = 'See [the paper](https://doi.org/10.5555/concern) and [this one](https://doi.org/10.5555/busy).\n'
+      const asked = (name: string) => seen.filter((request) => request.url === `/ra/${name}`).length
+      const first = await check(markdown, {cache: folder})
+      const before = {concern: asked('10.5555/concern'), busy: asked('10.5555/busy')}
+      await closeSharedVerifiers()
+      const second = await check(markdown, {cache: folder})
+      expect(second.messages).toEqual(first.messages)
+      // The found paper came from the cache; the unverified one (doi.org answered 503) is asked again.
+      expect(asked('10.5555/concern')).toBe(before.concern)
+      expect(asked('10.5555/busy')).toBeGreaterThan(before.busy)
+      expect(second.file.data.citationResults![1]!.report.work).toMatchObject({outcome: 'unverified', reason: 'doi.org: 503 Service Unavailable'})
+      expect(second.file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'crossref'})
+    } finally {
+      await closeSharedVerifiers()
+      rmSync(folder, {recursive: true, force: true})
+    }
+  })
+})
+
+describe('options', () => {
+  it('an invalid registry base or archive option is one fatal message naming it', async () => {
+    const bad = await lint('[x](https://doi.org/10.5555/live)\n', {...options(), registries: {doiBase: 'ftp://doi.test'}})
+    expect(bad.messages).toEqual([
+      '1:1: Unexpected `doiBase` `ftp://doi.test`, expected an http(s) URL without credentials, query or fragment [configure, error]'
+    ])
+    const archive = await lint('[x](https://doi.org/10.5555/live)\n', {...options(), archive: {accessDate: 'March 2019'}})
+    expect(archive.messages).toEqual([
+      "1:1: Unexpected `archive.accessDate` `March 2019`, expected a date such as `'2021-03-04'` [configure, error]"
+    ])
+  })
+})
+
+describe('accessDate', () => {
+  it.each([
+    ['Smith, J. (2019). Heat pumps. Accessed 2019-03-04.', '2019-03-04'],
+    ['Retrieved: March 4, 2019, from the agency', '2019-03-04'],
+    ['(last accessed on 4th March 2019)', '2019-03-04'],
+    ['viewed Sept. 2018', '2018-09-01'],
+    ['retrieved 2019/3/4', '2019-03-04'],
+    ['accessed 2019-02-30 (no such day)', undefined],
+    ['published 2019-03-04', undefined]
+  ])('%s → %s', (text, expected) => {
+    expect(accessDate(text)?.toISOString().slice(0, 10)).toBe(expected)
+  })
+})
