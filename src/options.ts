@@ -6,7 +6,7 @@ import type {Resolve} from './net/lookup.js'
 import {redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './verify/scheduler.js'
-import {boolean, integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
+import {integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
 
 export {OptionsError} from './validate.js'
 
@@ -30,8 +30,11 @@ export interface Options {
   retries?: number | null | undefined
   /** Persistent cache: a folder (default `node_modules/.cache/remark-lint-citations/`), a `redis://` URL, or `false`. */
   cache?: string | false | null | undefined
-  /** Answer from the cache only and report the rest as not yet checked (editors: no fetching per keystroke). */
-  cacheOnly?: boolean | null | undefined
+  /**
+   * Answer from the cache only and report the rest as not yet checked (editors: no fetching per keystroke);
+   * `'background'`: the same at once, while each uncached URL is fetched once in the background for the next run.
+   */
+  cacheOnly?: boolean | 'background' | null | undefined
   /** What a timeout means: `'flagged'` (default: no answer is not proof of death) or `'removed'`. */
   timeoutAction?: 'flagged' | 'removed' | null | undefined
   /** URLs not to check: regular expressions, or strings compiled as such. */
@@ -73,7 +76,7 @@ export interface Settings {
   hosts: Record<string, Partial<HostLimits>>
   retries: number
   cache: CacheOption
-  cacheOnly: boolean
+  cacheOnly: boolean | 'background'
   timeoutAction: 'flagged' | 'removed'
   skip: RegExp[]
   jsxAttributes: Record<string, string[]>
@@ -145,7 +148,7 @@ export function resolveSettings(options: unknown): Settings {
     hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
-    cacheOnly: boolean(given, 'cacheOnly'),
+    cacheOnly: cacheOnly(given.cacheOnly),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
       (value) => compilePattern(value as RegExp | string)
@@ -180,6 +183,12 @@ function archive(value: unknown): Settings['archive'] {
 
 
 
+
+function cacheOnly(value: unknown): Settings['cacheOnly'] {
+  if (value === null || value === undefined) return false
+  if (value === true || value === false || value === 'background') return value
+  throw new OptionsError(`Unexpected \`cacheOnly\` \`${show(value)}\`, expected \`true\`, \`false\` or \`'background'\``)
+}
 
 function compilePattern(value: RegExp | string): RegExp {
   if (value instanceof RegExp) return value

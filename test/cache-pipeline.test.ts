@@ -103,6 +103,29 @@ describe('file cache', () => {
     ])
     expect(hits()).toBe(before)
   })
+
+  it("cacheOnly: 'background' answers at once and fetches each uncached URL once, for the next run (the editor)", async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}
+    await closeSharedVerifiers()
+    // One long-lived process, as the language server is: each keystroke is a run.
+    const markdown = `[b](${origin}/gone?typing) and [c](${origin}/busy?typing).\n`
+    const before = [web.hits('/gone'), web.hits('/busy')]
+    const first = await lint(markdown, options)
+    expect(first.messages).toEqual([
+      expect.stringContaining('(`not yet checked: checking in the background`) [citation-reachable]'),
+      expect.stringContaining('(`not yet checked: checking in the background`) [citation-reachable]')
+    ])
+    await lint(markdown, options)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const later = await lint(markdown, options)
+    // The 404 came from the cache, the 503 (never cached) from memory: one request each however often it is asked.
+    expect(later.messages).toEqual([
+      expect.stringContaining('(`404 Not Found`) [citation-alive, error]'),
+      expect.stringContaining('(`503 Service Unavailable`) [citation-reachable]')
+    ])
+    expect([web.hits('/gone'), web.hits('/busy')]).toEqual([before[0]! + 1, before[1]! + 1])
+  })
 })
 
 describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {

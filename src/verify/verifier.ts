@@ -97,6 +97,33 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
     if (settings.cacheOnly) return notYetChecked(url)
+    return fetchFresh(url, depth, identifier)
+  }
+
+  /** `cacheOnly: 'background'`: each uncached URL fetched once, in the background, and what it found. */
+  const background = new Map<string, {report?: SourceReport}>()
+
+  /** The cached answer, or what a background fetch found; else start that fetch and say so at once. */
+  async function answerNow(url: string, depth: PageDepth): Promise<SourceReport> {
+    const identifier = identify(url)
+    const known = await cached(url, depth, identifier !== undefined)
+    if (known) return known
+    const started = background.get(url)
+    if (started?.report) return started.report
+    if (!started) {
+      const entry: {report?: SourceReport} = {}
+      background.set(url, entry)
+      // An editor runs for days: forget the oldest answers (they are in the cache when cacheable).
+      if (background.size > maxBackground) background.delete(background.keys().next().value!)
+      fetchFresh(url, depth, identifier).then(
+        (report) => (entry.report = report),
+        () => background.delete(url)
+      )
+    }
+    return notYetChecked(url, 'not yet checked: checking in the background')
+  }
+
+  async function fetchFresh(url: string, depth: PageDepth, identifier: Identifier | undefined): Promise<SourceReport> {
     // Another machine sharing the cache is fetching it: wait for its answer instead of asking twice.
     while (!(await cache.claim(url, leaseMs))) {
       await delay(leasePollMs)
@@ -135,6 +162,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   return {
     verify(url, depth = 'full') {
+      if (settings.cacheOnly === 'background') return answerNow(url, depth)
       const known = reports.get(url)
       if (known && (known.depth === 'full' || depth === 'top')) return known.report
       const report = check(url, depth)
@@ -166,7 +194,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   }
 }
 
-function notYetChecked(url: string): SourceReport {
+/** Background answers kept in memory (an editor session's worth of URLs). */
+const maxBackground = 10_000
+
+function notYetChecked(url: string, reason = 'not yet checked: cache only'): SourceReport {
   const redacted = redactUrl(url)
   return {
     url: redacted,
@@ -174,7 +205,7 @@ function notYetChecked(url: string): SourceReport {
     hops: [],
     status: undefined,
     liveness: 'unverified',
-    reason: 'not yet checked: cache only',
+    reason,
     errorCode: undefined,
     permanentRedirect: false,
     page: undefined,
