@@ -126,6 +126,16 @@ describe('file cache', () => {
     ])
     expect([web.hits('/gone'), web.hits('/busy')]).toEqual([before[0]! + 1, before[1]! + 1])
   })
+
+  it("cacheOnly: 'background' never fetches a URL seen only once: the prefixes of a URL being typed", async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}
+    await closeSharedVerifiers()
+    const before = web.hits('/ok')
+    for (const typed of ['/o', '/ok', '/ok?t', '/ok?ty', '/ok?typ']) await lint(`[a](${origin}${typed}).\n`, options)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(web.hits('/ok')).toBe(before)
+  })
 })
 
 describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {

@@ -102,6 +102,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   /** `cacheOnly: 'background'`: each uncached URL fetched once, in the background, and what it found. */
   const background = new Map<string, {report?: SourceReport}>()
+  /** URLs asked about once: a URL still there on the next run is not a prefix being typed, and is fetched. */
+  const seen = new Set<string>()
 
   /** The cached answer, or what a background fetch found; else start that fetch and say so at once. */
   async function answerNow(url: string, depth: PageDepth): Promise<SourceReport> {
@@ -110,7 +112,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     if (known) return known
     const started = background.get(url)
     if (started?.report) return started.report
-    if (!started) {
+    if (!started && !seen.has(url)) {
+      if (seen.size >= maxBackground) seen.clear()
+      seen.add(url)
+    } else if (!started) {
       const entry: {report?: SourceReport} = {}
       background.set(url, entry)
       // An editor runs for days: forget the oldest answers (they are in the cache when cacheable).
