@@ -5,6 +5,7 @@ import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 import {redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
+import {defaultGitHubApi, type GitHubSettings} from './verify/github.js'
 import type {HostLimits} from './verify/scheduler.js'
 import {integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
 
@@ -59,6 +60,11 @@ export interface Options {
    */
   registries?: Partial<Endpoints> | null | undefined
   /**
+   * `{token}`: github.com citations the page left unsettled (rate limited, a 404 that may be private) are asked of
+   * the REST API with this token; `apiBase` for GitHub Enterprise or tests. Never logged, cached or recorded.
+   */
+  github?: {token?: string | null | undefined; apiBase?: string | null | undefined} | null | undefined
+  /**
    * Look up the closest Wayback Machine copy of each dead citation and offer it as the fix: `true`, or
    * `{accessDate: '2021-03-04'}` for the copy nearest that date when the text gives none. Off by default.
    */
@@ -87,6 +93,7 @@ export interface Settings {
   registries: Endpoints
   /** `false`: no archive lookups; else the access date to use when the citation gives none. */
   archive: false | {accessDate: Date | undefined}
+  github: GitHubSettings
 }
 
 /**
@@ -133,7 +140,8 @@ const names = [
   'offline',
   'resolve',
   'registries',
-  'archive'
+  'archive',
+  'github'
 ] as const
 
 export function resolveSettings(options: unknown): Settings {
@@ -162,8 +170,26 @@ export function resolveSettings(options: unknown): Settings {
     offline: offline(given.offline),
     resolve: optionalFunction(given, 'resolve') as Resolve | undefined,
     registries: endpointOptions(given.registries, '`registries`'),
-    archive: archive(given.archive)
+    archive: archive(given.archive),
+    github: github(given.github)
   }
+}
+
+function github(value: unknown): GitHubSettings {
+  if (value === null || value === undefined) return {token: undefined, apiBase: defaultGitHubApi}
+  const expected = "expected `{token: '…'}`, optionally with `apiBase: 'https://…'`"
+  // The token is a secret: a message shows the option's shape, never its value.
+  if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`github\`, ${expected}`)
+  const given = optionsObject(value, ['token', 'apiBase'], '`github`')
+  const token = given.token ?? undefined
+  if (token !== undefined && (typeof token !== 'string' || token.trim() === '')) {
+    throw new OptionsError(`Unexpected \`github.token\` (not a non-empty string), ${expected}`)
+  }
+  const apiBase = given.apiBase ?? defaultGitHubApi
+  if (typeof apiBase !== 'string' || !/^https?:\/\/[^/]/.test(apiBase)) {
+    throw new OptionsError(`Unexpected \`github.apiBase\` \`${show(apiBase)}\`, expected an http(s) URL such as \`${defaultGitHubApi}\``)
+  }
+  return {token: token as string | undefined, apiBase}
 }
 
 function archive(value: unknown): Settings['archive'] {

@@ -1,5 +1,6 @@
 // The Action: pick the files, run the bin on them, keep the citations the PR touched, annotate, summarise.
 
+import {githubTokenVariable} from '../cli/env.js'
 import {existsSync} from 'node:fs'
 import {mkdtemp, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
@@ -126,7 +127,7 @@ async function binRun(
       '--',
       ...targets
     ]
-    const code = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env), log})
+    const code = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env, inputs.githubToken), log})
     if (code !== exitCodes.pass && code !== exitCodes.fail) {
       log.write(`::error::${escapeData(`remark-lint-citations exited with ${code} (${code === exitCodes.config ? 'configuration error' : 'internal failure'}): see its report above`)}\n`)
       return code === exitCodes.config ? code : exitCodes.internal
@@ -144,9 +145,10 @@ function cacheArgs(cache: Inputs['cache']): string[] {
   return cache === false ? ['--no-cache'] : ['--cache', cache]
 }
 
-/** The runner's environment without the inputs: the token stays with the Action. */
-function childEnv(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('INPUT_')))
+/** The runner's environment without the inputs; the token goes to the bin in the one variable it reads. */
+function childEnv(env: Env, token: string | undefined): Env {
+  const child = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('INPUT_')))
+  return token ? {...child, [githubTokenVariable]: token} : child
 }
 
 function verdict(counts: Record<'removed' | 'flagged', number>, failOn: FailOn, log: NodeJS.WritableStream): number {

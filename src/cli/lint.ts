@@ -3,11 +3,13 @@
 import {relative, resolve} from 'node:path'
 import type {VFile} from 'vfile'
 import type {RuleName} from '../judge/verdict.js'
+import type {Options} from '../options.js'
 import {recordsOf} from '../report/collect.js'
 import {humanSummary} from '../report/summary.js'
 import {ReportWriteError} from '../report/write.js'
 import type {LintArgs} from './args.js'
 import {runEngine} from './engine.js'
+import {githubTokenVariable} from './env.js'
 import {fixFiles, fixSummary} from './fix.js'
 import {write, type Io} from './io.js'
 import {exitCode, exitCodeOf, type ExitCode} from './outcome.js'
@@ -23,7 +25,7 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
     extensions: args.extensions,
     rcPath: args.rcPath,
     silentlyIgnore: args.silentlyIgnore,
-    ...(args.cache === undefined ? {} : {configure: {cache: args.cache}}),
+    configure: overrides(args, io.env),
     report: {stream: progress.stream, color, quiet: args.quiet, frail: args.frail},
     onFile: (file) => progress.fileDone(file.data.citationResults?.length ?? 0)
   })
@@ -74,4 +76,14 @@ function withoutOkSources(summary: string): string {
     .split('\n')
     .filter((line) => !/^ {2}(?:\u001B\[\d+m)?✓/.test(line))
     .join('\n')
+}
+
+/** `--cache`, and a GitHub token from the environment (the Action's `github-token`), over the config's settings. */
+function overrides(args: LintArgs, env: NodeJS.ProcessEnv): Options | undefined {
+  const token = env[githubTokenVariable]
+  const options: Options = {
+    ...(args.cache === undefined ? {} : {cache: args.cache}),
+    ...(token ? {github: {token}} : {})
+  }
+  return Object.keys(options).length > 0 ? options : undefined
 }

@@ -45,6 +45,7 @@ function fetchingKey(settings: Settings): string {
     settings.allowPrivateAddresses,
     settings.offline,
     settings.registries,
+    settings.github,
     resolver
   ])
 }

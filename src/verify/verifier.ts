@@ -14,6 +14,7 @@ import type {PageDepth, SourceReport, Work} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {askRegistry} from './registry.js'
+import {settleByApi} from './github.js'
 import {Scheduler} from './scheduler.js'
 import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
@@ -138,7 +139,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     // A paper's landing page is still read, beside its registry: other rules want its facts (the publisher's
     // domain and name, the abstract, anchors). Its outcome decides liveness only when no registry answered.
     const landing = landingUrl(url, identifier)
-    const [report, work] = await Promise.all([inspect(landing, deps, depth), identifier ? workOf(identifier) : undefined])
+    const [inspected, work] = await Promise.all([inspect(landing, deps, depth), identifier ? workOf(identifier) : undefined])
+    const report = await settleByApi(inspected, url, settings.github, deps)
     if (landing !== url) report.url = redactUrl(url)
     if (work) report.work = work
     await cache.set(url, report)

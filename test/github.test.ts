@@ -1,0 +1,109 @@
+// github.com citations with a token: what the page leaves open (429s, 404s of private repositories) is settled by
+// the REST API, asked with the token; without a token nothing is asked. github.com is a local server here.
+
+import type {IncomingMessage} from 'node:http'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import type {Resolve} from '../src/net/lookup.js'
+import {apiPathOf} from '../src/verify/github.js'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lintLiveness} from './helpers/lint.js'
+import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
+
+let site: Web
+let api: Web
+const seen: Array<string | undefined> = []
+
+/** github.com and api.test are this machine; nothing else resolves. */
+const resolve: Resolve = async (hostname) => (hostname === 'github.com' ? [{address: '127.0.0.1', family: 4}] : testResolve(hostname))
+
+beforeAll(async () => {
+  site = await startWeb({
+    '/acme/tool': status(429, {'retry-after': '1'}),
+    '/acme/private': status(404),
+    '/acme/gone': status(404),
+    '/acme/tool/issues/7': status(429, {'retry-after': '1'}),
+    '/acme/open': html('acme/open')
+  })
+  const authorised = (handler: ReturnType<typeof status>) => (request: IncomingMessage, response: Parameters<ReturnType<typeof status>>[1]) => {
+    seen.push(request.headers.authorization)
+    if (request.headers.authorization !== 'Bearer t0ken') return status(401)(request, response)
+    return handler(request, response)
+  }
+  api = await startWeb({
+    '/repos/acme/tool': authorised(status(200, {'content-type': 'application/json'}, '{}')),
+    '/repos/acme/private': authorised(status(200, {'content-type': 'application/json'}, '{}')),
+    '/repos/acme/gone': authorised(status(404, {'content-type': 'application/json'}, '{"message":"Not Found"}')),
+    '/repos/acme/tool/issues/7': authorised(status(200, {'content-type': 'application/json'}, '{}'))
+  })
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await Promise.all([site.close(), api.close()])
+})
+
+function options(token?: string) {
+  return {
+    allowPrivateAddresses: ['127.0.0.1/32'],
+    resolve,
+    retries: 0,
+    timeout: 1000,
+    ...(token ? {github: {token, apiBase: api.origin('api.test')}} : {})
+  }
+}
+
+const page = (path: string) => `http://github.com:${site.port}${path}`
+
+describe('github.com citations with a token', () => {
+  it('a rate-limited repository and issue are alive by the API; a private one too; a missing one is dead', async () => {
+    const markdown = [
+      `[tool](${page('/acme/tool')}) [issue](${page('/acme/tool/issues/7')})`,
+      `[private](${page('/acme/private')}) [gone](${page('/acme/gone')}).`,
+      ``
+    ].join('\n')
+    const {messages} = await lintLiveness(markdown, options('t0ken'))
+    expect(messages).toEqual([
+      expect.stringMatching(/^2:\d+-2:\d+: Unexpected dead citation `.*\/acme\/gone`, expected a live source \(`GitHub API: no \/repos\/acme\/gone`\) \[citation-alive, error\]$/)
+    ])
+    expect(new Set(seen)).toEqual(new Set(['Bearer t0ken']))
+    expect(messages.join('\n')).not.toContain('t0ken')
+  })
+
+  it('without a token the API is never asked: the page’s answer stands', async () => {
+    const before = seen.length
+    const {messages} = await lintLiveness(`[tool](${page('/acme/tool')}) [private](${page('/acme/private')}).\n`, options())
+    expect(messages).toEqual([
+      expect.stringContaining('(`404 Not Found`) [citation-alive, error]'),
+      expect.stringContaining('(`rate limited, 429 Too Many Requests`) [citation-reachable]')
+    ])
+    expect(seen.length).toBe(before)
+  })
+
+  it('a page that answered is not asked about again', async () => {
+    const before = seen.length
+    const {messages} = await lintLiveness(`[open](${page('/acme/open')}).\n`, options('t0ken'))
+    expect(messages).toEqual([])
+    expect(seen.length).toBe(before)
+  })
+
+  it('an invalid token option names the option, never the value', async () => {
+    const {messages} = await lintLiveness(`[x](${page('/acme/open')}).\n`, {...options(), github: {token: 42 as unknown as string}})
+    expect(messages).toEqual(['1:1: Unexpected `github.token` (not a non-empty string), expected `{token: \'…\'}`, optionally with `apiBase: \'https://…\'` [configure, error]'])
+  })
+})
+
+describe('which github.com URLs the API can settle', () => {
+  it.each([
+    ['https://github.com/acme/tool', '/repos/acme/tool'],
+    ['https://github.com/acme/tool.git', '/repos/acme/tool'],
+    ['https://www.github.com/acme/tool/pull/12', '/repos/acme/tool/issues/12'],
+    ['https://github.com/acme/tool/blob/main/docs/a%20b.md', '/repos/acme/tool/contents/docs/a%20b.md?ref=main'],
+    ['https://github.com/acme/tool/tree/v1.2/src', '/repos/acme/tool/contents/src?ref=v1.2'],
+    ['https://github.com/features/actions', undefined],
+    ['https://github.com/acme', undefined],
+    ['https://github.com/acme/tool/wiki/Home', undefined],
+    ['https://gitlab.com/acme/tool', undefined]
+  ])('%s → %s', (url, path) => {
+    expect(apiPathOf(url)).toBe(path)
+  })
+})
