@@ -1,7 +1,12 @@
 // github.com citations with a token: what the page leaves open (429s, 404s of private repositories) is settled by
 // the REST API, asked with the token; without a token nothing is asked. github.com is a local server here.
 
+import {execFile} from 'node:child_process'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage} from 'node:http'
+import {join, resolve as resolvePath} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {Resolve} from '../src/net/lookup.js'
 import {apiPathOf} from '../src/verify/github.js'
@@ -105,5 +110,35 @@ describe('which github.com URLs the API can settle', () => {
     ['https://gitlab.com/acme/tool', undefined]
   ])('%s → %s', (url, path) => {
     expect(apiPathOf(url)).toBe(path)
+  })
+})
+
+describe('the bin', () => {
+  it('takes the token from REMARK_LINT_CITATIONS_GITHUB_TOKEN (as the Action passes it), merged over the config', async () => {
+    const root = resolvePath(import.meta.dirname, '..')
+    const folder = mkdtempSync(join(root, 'test', '.cli-github-'))
+    try {
+      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+      writeFileSync(
+        join(folder, '.remarkrc.mjs'),
+        [
+          `import recommended, {configure} from ${JSON.stringify(entry)}`,
+          `const resolve = async (name) => name === 'github.com' || name.endsWith('.test') ? [{address: '127.0.0.1', family: 4}] : Promise.reject(Object.assign(new Error('ENOTFOUND'), {code: 'ENOTFOUND'}))`,
+          `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], resolve, retries: 0, timeout: 1000, cache: false, github: {apiBase: ${JSON.stringify(api.origin('api.test'))}}}]]}`,
+          ``
+        ].join('\n')
+      )
+      writeFileSync(join(folder, 'doc.md'), `See [private](${page('/acme/private')}).\n`)
+      const bin = join(root, 'dist', 'src', 'cli', 'bin.js')
+      const run = (env: Record<string, string>) =>
+        promisify(execFile)(process.execPath, [bin, 'doc.md', '--no-color'], {cwd: folder, env: {...process.env, ...env}}).then(
+          () => 0,
+          (error: {code: number}) => error.code
+        )
+      expect(await run({})).toBe(1)
+      expect(await run({REMARK_LINT_CITATIONS_GITHUB_TOKEN: 't0ken'})).toBe(0)
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })
