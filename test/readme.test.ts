@@ -20,3 +20,12 @@ describe('README', () => {
     expect(rules).toEqual(folders)
   })
 })
+
+describe('rule metadata in reports', () => {
+  it('SARIF default levels follow the preset’s severities', async () => {
+    const {ruleInfo} = await import('../src/report/rules.js')
+    const preset = presetRules() as Array<{name: keyof typeof ruleInfo; severity: 'error' | 'warn'}>
+    expect(Object.keys(ruleInfo).sort()).toEqual(preset.map((rule) => rule.name).sort())
+    for (const rule of preset) expect([rule.name, ruleInfo[rule.name].level]).toEqual([rule.name, rule.severity === 'error' ? 'error' : 'warning'])
+  })
+})
