@@ -118,4 +118,42 @@ describe('scheduler', () => {
     for (let index = 0; index < 10; index++) await verifier.verify(`http://keep.test:${web.port}/page?${index}`)
     expect(clientPorts.size).toBeLessThanOrEqual(2) // ten requests, at most two sockets
   })
+
+  it('gives a free slot to the host with most requests waiting, even when it was asked last', async () => {
+    const order: string[] = []
+    const record: Handler = (request, response) => {
+      order.push(`${request.headers.host?.split('.')[0]} ${request.url}`)
+      setTimeout(() => html('ok')(request, response), 20)
+    }
+    const {web, verifier} = await setup({'/page': record}, {concurrency: 1, hostInterval: 0})
+    const once = ['a', 'b', 'c', 'd'].map((host) => verifier.verify(`http://${host}.test:${web.port}/page`))
+    const busy = Array.from({length: 4}, (_, index) => verifier.verify(`http://busy.test:${web.port}/page?${index}`))
+    await Promise.all([...once, ...busy])
+    // `a` started at once (nothing else was waiting); then the busy host, although its requests came last: a run
+    // ends when its busiest host is done, so that host must not wait behind one-off requests.
+    expect(order.slice(0, 2)).toEqual(['a /page', 'busy /page?0'])
+  })
+
+  it('a retry goes before its host\'s new requests: its URL is half checked', async () => {
+    const order: string[] = []
+    let limited = 0
+    const {web, verifier} = await setup(
+      {
+        '/limited': (request, response) => {
+          order.push('/limited')
+          if (limited++ === 0) status(429, {'retry-after': '0'})(request, response)
+          else html('ok')(request, response)
+        },
+        '/page': (request, response) => {
+          order.push(request.url ?? '')
+          setTimeout(() => html('ok')(request, response), 20)
+        }
+      },
+      {hostConcurrency: 1, hostInterval: 0}
+    )
+    const origin = web.origin('one.test')
+    const reports = await Promise.all([`${origin}/limited`, ...[1, 2, 3, 4].map((index) => `${origin}/page?${index}`)].map((url) => verifier.verify(url)))
+    expect(reports.every((report) => report.liveness === 'alive')).toBe(true)
+    expect(order).toEqual(['/limited', '/page?1', '/limited', '/page?2', '/page?3', '/page?4'])
+  })
 })

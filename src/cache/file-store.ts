@@ -19,14 +19,20 @@
 //
 // Not fsync'd: a killed process cannot leave a partial file behind (rename), and a power cut
 // that leaves an empty or partial file is handled as an unreadable entry.
+//
+// Reads are synchronous behind the async interface: a read of a few kB (or of a missing file)
+// costs ~15 µs, and it answers in the same turn. That matters: `remark` reads and parses every
+// file in one batch of fs callbacks, so an asynchronous lookup would hold the first request back
+// until the whole corpus is parsed. Writes happen on a thread of their own (file-writer.ts).
 
 import {randomBytes} from 'node:crypto'
 import {EventEmitter} from 'node:events'
-import {mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile} from 'node:fs/promises'
-import {dirname, join} from 'node:path'
-import {setTimeout as delay} from 'node:timers/promises'
+import {readFileSync} from 'node:fs'
+import {rm, unlink} from 'node:fs/promises'
+import {join} from 'node:path'
 import type {KeyvStoreAdapter, StoredData} from 'keyv'
 import {sha256} from './entry.js'
+import {FileWriter} from './file-writer.js'
 
 export interface FileStoreOptions {
   /** Folder of the store; created on first write. */
@@ -52,17 +58,15 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
   namespace?: string | undefined
   readonly dir: string
   private readonly onUnreadable: ((file: string, problem: string) => void) | undefined
-  private readonly staleTempMs: number
   private reportedUnreadable = false
-  /** Shard folders known to exist (and swept of stale temporary files) in this process. */
-  private readonly ready = new Map<string, Promise<void>>()
+  private readonly writer: FileWriter
 
   constructor(options: FileStoreOptions) {
     super()
     this.dir = options.dir
     this.opts = {dir: options.dir}
     this.onUnreadable = options.onUnreadable
-    this.staleTempMs = options.staleTempMs ?? 60 * 60 * 1000
+    this.writer = new FileWriter(options.staleTempMs ?? 60 * 60 * 1000)
   }
 
   /** The file holding `key`. */
@@ -75,7 +79,7 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
     const file = this.fileFor(key)
     let text: string
     try {
-      text = await readFile(file, 'utf8')
+      text = readFileSync(file, 'utf8')
     } catch (error) {
       if (isMissing(error)) return undefined
       // EACCES, EISDIR, EIO…: not an entry we can use.
@@ -113,26 +117,9 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
   /** Writes `value` (anything JSON can hold) for `key`, kept `ttl` ms (none: forever). Throws when the disk refuses. */
   async set(key: string, value: unknown, ttl?: number): Promise<boolean> {
     const file = this.fileFor(key)
-    const folder = dirname(file)
     const entry: FileEntry = {key, expires: typeof ttl === 'number' && ttl > 0 ? Date.now() + ttl : null, data: value}
     const text = JSON.stringify(entry, null, 2) + '\n'
-    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}${tempSuffix}`
-    await this.prepare(folder)
-    try {
-      try {
-        await writeFile(temp, text, {flag: 'wx'})
-      } catch (error) {
-        // The folder went away (clear(), or someone deleted the cache): make it again, once.
-        if (!isMissing(error)) throw error
-        this.ready.delete(folder)
-        await this.prepare(folder)
-        await writeFile(temp, text, {flag: 'wx'})
-      }
-      await renameInPlace(temp, file)
-    } catch (error) {
-      await rm(temp, {force: true}).catch(() => {})
-      throw error
-    }
+    await this.writer.write(file, `${file}.${process.pid}.${randomBytes(6).toString('hex')}${tempSuffix}`, text)
     return true
   }
 
@@ -153,11 +140,13 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
 
   /** Removes every entry of this store (its whole folder). */
   async clear(): Promise<void> {
-    this.ready.clear()
     await rm(this.dir, {recursive: true, force: true})
   }
 
-  async disconnect(): Promise<void> {}
+  /** Waits for the writes in flight, then stops the writer thread. */
+  async disconnect(): Promise<void> {
+    await this.writer.close()
+  }
 
   /**
    * An entry that cannot be used: told to `onUnreadable` if it is the first of this store, and
@@ -170,52 +159,6 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
       this.onUnreadable?.(file, problem)
     }
     if (remove) unlink(file).catch(() => {})
-  }
-
-  /** Makes `folder` and, the first time in this process, removes its stale temporary files. */
-  private prepare(folder: string): Promise<void> {
-    let ready = this.ready.get(folder)
-    if (!ready) {
-      ready = mkdir(folder, {recursive: true}).then(() => {
-        // Not awaited: sweeping is housekeeping and must not slow the first write.
-        void this.sweep(folder)
-      })
-      ready.catch(() => this.ready.delete(folder))
-      this.ready.set(folder, ready)
-    }
-    return ready
-  }
-
-  private async sweep(folder: string): Promise<void> {
-    try {
-      const names = await readdir(folder)
-      const cutoff = Date.now() - this.staleTempMs
-      await Promise.all(
-        names
-          .filter((name) => name.endsWith(tempSuffix))
-          .map(async (name) => {
-            const path = join(folder, name)
-            const info = await stat(path).catch(() => undefined)
-            if (info && info.mtimeMs < cutoff) await rm(path, {force: true}).catch(() => {})
-          })
-      )
-    } catch {
-      // Housekeeping only.
-    }
-  }
-}
-
-/** `rename`, retried briefly where the platform refuses to replace a file that is open (Windows). */
-async function renameInPlace(from: string, to: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await rename(from, to)
-      return
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (attempt >= 5 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error
-      await delay(10 * 2 ** attempt)
-    }
   }
 }
 

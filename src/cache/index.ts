@@ -231,6 +231,7 @@ class FileCache extends KeyvCache {
 
   protected async shutdown(): Promise<void> {
     this.closed = true
+    await this.store.disconnect()
   }
 }
 

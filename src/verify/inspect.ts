@@ -71,7 +71,7 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       return {liveness, reason: hops.length === 0 ? verdict.reason : `redirect to ${verdict.reason}`}
     }
     visited.add(verdict.url.href)
-    const answer = await attempt(verdict.url, deps, maxBytes)
+    const answer = await attempt(verdict.url, deps, maxBytes, undefined, hops.length > 0)
     if (answer instanceof NetError) {
       const classified = classifyError(answer, verdict.url.hostname, deps.timeoutMs)
       if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
@@ -113,22 +113,30 @@ function nextLocation(answer: HopResponse, page: PageFacts): string | null | und
   }
 }
 
-/** One hop through the scheduler, retried as the policy says; pages and registry requests alike. */
+/**
+ * One hop through the scheduler, retried as the policy says; pages and registry requests alike. A retry, or a
+ * hop after a redirect (`resumed`), goes before its host's new requests.
+ */
 export async function attempt(
   url: URL,
   deps: InspectDeps,
   maxBytes: number | undefined,
-  headers?: Record<string, string>
+  headers?: Record<string, string>,
+  resumed = false
 ): Promise<HopResponse | NetError> {
   for (let count = 1; ; count++) {
-    const outcome = await deps.scheduler.run(url.hostname, async () => {
-      try {
-        return await deps.transport(url, maxBytes, headers)
-      } catch (error) {
-        if (error instanceof NetError) return error
-        throw error
-      }
-    })
+    const outcome = await deps.scheduler.run(
+      url.hostname,
+      async () => {
+        try {
+          return await deps.transport(url, maxBytes, headers)
+        } catch (error) {
+          if (error instanceof NetError) return error
+          throw error
+        }
+      },
+      resumed || count > 1
+    )
     if (!(outcome instanceof NetError) && outcome.status === 429) deps.scheduler.slowDown(url.hostname)
     const wait = retryDelay(outcome, count, deps.retry)
     if (wait === undefined) return outcome

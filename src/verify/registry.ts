@@ -29,7 +29,7 @@ export async function askRegistry(start: string, headers: Record<string, string>
     if (!verdict.ok) return {ok: false, reason: hops === 0 ? verdict.reason : `redirect to ${verdict.reason}`}
     let answer
     try {
-      answer = await attempt(verdict.url, deps, undefined, headers)
+      answer = await attempt(verdict.url, deps, undefined, headers, hops > 0)
     } catch (error) {
       if (error instanceof NotRecordedError) return {ok: false, reason: 'not in the offline fixtures'}
       throw error

@@ -1,6 +1,8 @@
 // Politeness: a global limit on requests in flight, and per host a limit, a minimum gap, and slowdowns.
-
-import {setTimeout as delay} from 'node:timers/promises'
+//
+// One dispatcher hands out the global slots. Among the hosts that may start a request now, the one with
+// the most requests waiting goes first: a run ends when its busiest host is done, so that host must never
+// sit idle behind a queue of one-off requests to other hosts (lychee's host pool, ordered by backlog).
 
 export interface HostLimits {
   /** Requests in flight to one host at once. */
@@ -23,6 +25,7 @@ export interface SchedulerOptions {
 interface HostState {
   limits: HostLimits
   active: number
+  /** Requests waiting for this host, each a function that starts it. */
   waiting: Array<() => void>
   /** Earliest time the next request may start. */
   nextStart: number
@@ -31,32 +34,34 @@ interface HostState {
 export class Scheduler {
   readonly #options: SchedulerOptions
   readonly #hosts = new Map<string, HostState>()
+  /** Hosts with requests waiting. */
+  readonly #backlog = new Set<HostState>()
   #active = 0
-  readonly #waiting: Array<() => void> = []
+  /** Wakes the dispatcher when a host's gap has passed; one timer, for the earliest such host. */
+  #timer: {at: number; handle: NodeJS.Timeout} | undefined
 
   constructor(options: SchedulerOptions) {
     this.#options = options
   }
 
-  /** Runs `task` when the host and the whole process have room, and the host's gap has passed. */
-  async run<T>(host: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` when the host and the whole process have room, and the host's gap has passed. A `resumed`
+   * request (a retry, or the next hop of a redirect) goes before the host's new ones: its URL is half done.
+   */
+  async run<T>(host: string, task: () => Promise<T>, resumed = false): Promise<T> {
     const state = this.#host(host)
-    await acquire(() => state.active < state.limits.concurrency, state.waiting, () => state.active++)
+    await new Promise<void>((start) => {
+      if (resumed) state.waiting.unshift(start)
+      else state.waiting.push(start)
+      this.#backlog.add(state)
+      this.#dispatch()
+    })
     try {
-      const now = Date.now()
-      const start = Math.max(now, state.nextStart)
-      state.nextStart = start + state.limits.interval
-      if (this.#options.wait && start > now) await delay(start - now)
-      await acquire(() => this.#active < this.#options.concurrency, this.#waiting, () => this.#active++)
-      try {
-        return await task()
-      } finally {
-        this.#active--
-        this.#waiting.shift()?.()
-      }
+      return await task()
     } finally {
       state.active--
-      state.waiting.shift()?.()
+      this.#active--
+      this.#dispatch()
     }
   }
 
@@ -75,6 +80,43 @@ export class Scheduler {
     return {...this.#host(host).limits}
   }
 
+  /** Starts waiting requests while there are global slots, busiest host first. */
+  #dispatch(): void {
+    const now = Date.now()
+    while (this.#active < this.#options.concurrency) {
+      let best: HostState | undefined
+      let soonest = Infinity
+      for (const state of this.#backlog) {
+        if (state.active >= state.limits.concurrency) continue
+        if (this.#options.wait && state.nextStart > now) {
+          soonest = Math.min(soonest, state.nextStart)
+          continue
+        }
+        if (!best || state.waiting.length > best.waiting.length) best = state
+      }
+      if (!best) {
+        if (soonest !== Infinity) this.#wakeAt(soonest)
+        return
+      }
+      best.active++
+      this.#active++
+      best.nextStart = now + best.limits.interval
+      const start = best.waiting.shift()!
+      if (best.waiting.length === 0) this.#backlog.delete(best)
+      start()
+    }
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#timer && this.#timer.at <= at) return
+    if (this.#timer) clearTimeout(this.#timer.handle)
+    const handle = setTimeout(() => {
+      this.#timer = undefined
+      this.#dispatch()
+    }, at - Date.now())
+    this.#timer = {at, handle}
+  }
+
   #host(host: string): HostState {
     let state = this.#hosts.get(host)
     if (!state) {
@@ -84,10 +126,4 @@ export class Scheduler {
     }
     return state
   }
-}
-
-/** Takes a slot when `free()`, else queues until a release hands one over (FIFO). */
-async function acquire(free: () => boolean, queue: Array<() => void>, take: () => void): Promise<void> {
-  while (!free()) await new Promise<void>((resolve) => queue.push(resolve))
-  take()
 }
