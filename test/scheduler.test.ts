@@ -156,4 +156,27 @@ describe('scheduler', () => {
     expect(reports.every((report) => report.liveness === 'alive')).toBe(true)
     expect(order).toEqual(['/limited', '/page?1', '/limited', '/page?2', '/page?3', '/page?4'])
   })
+
+  it('429s to one wave of requests lower the host limit once, not once each', async () => {
+    const seen = tracker()
+    const answered = new Set<string>()
+    const {web, verifier} = await setup(
+      {
+        '/first': (request, response) => {
+          // Like a host that turns away the first request for each page.
+          if (!answered.has(request.url!)) {
+            answered.add(request.url!)
+            status(429, {'retry-after': '1'})(request, response)
+          } else html('ok')(request, response)
+        },
+        '/page': slow(60, seen)
+      },
+      {hostConcurrency: 4, hostInterval: 0}
+    )
+    const origin = web.origin('wave.test')
+    const first = await Promise.all([1, 2, 3, 4].map((index) => verifier.verify(`${origin}/first?${index}`)))
+    expect(first.every((report) => report.liveness === 'alive')).toBe(true)
+    await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
+    expect(seen.max.get(`wave.test:${web.port}`)).toBe(3) // four 429s within one second: one step down
+  })
 })

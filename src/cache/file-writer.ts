@@ -17,6 +17,7 @@ export class FileWriter {
   #worker: Worker | undefined
   readonly #pending = new Map<number, {done: Promise<void>; resolve: () => void; reject: (error: Error) => void}>()
   #next = 0
+  #batch: Array<{id: number; file: string; temp: string; text: string}> = []
 
   /** `staleTempMs`: temporary files older than this are removed when a folder is first written to. */
   constructor(staleTempMs: number) {
@@ -32,7 +33,9 @@ export class FileWriter {
     let settle!: {resolve: () => void; reject: (error: Error) => void}
     const done = new Promise<void>((resolve, reject) => (settle = {resolve, reject}))
     this.#pending.set(id, {done, ...settle})
-    worker.postMessage({id, file, temp, text})
+    // One message per turn, not per entry: answers arrive in bursts, and each message has a fixed cost.
+    if (this.#batch.length === 0) setImmediate(() => this.#start().postMessage(this.#batch.splice(0)))
+    this.#batch.push({id, file, temp, text})
     return done
   }
 
@@ -57,10 +60,12 @@ export class FileWriter {
   #start(): Worker {
     if (this.#worker) return this.#worker
     const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)})`, {eval: true})
-    worker.unref()
-    worker.on('message', (reply: Reply) => {
-      const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
-      this.#settle(reply.id, error)
+    if (this.#pending.size === 0) worker.unref()
+    worker.on('message', (replies: Reply[]) => {
+      for (const reply of replies) {
+        const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
+        this.#settle(reply.id, error)
+      }
     })
     // The thread died (out of memory?): its writes fail, and the next write starts a new one.
     worker.on('error', (error) => this.#fail(worker, error))
@@ -140,13 +145,16 @@ function writerThread(staleTempMs: number): void {
     }
   }
 
-  parentPort!.on('message', ({id, file, temp, text}: {id: number; file: string; temp: string; text: string}) => {
-    try {
-      write(file, temp, text)
-      parentPort!.postMessage({id})
-    } catch (error) {
-      const {message, code} = error as NodeJS.ErrnoException
-      parentPort!.postMessage({id, error: {message: message ?? String(error), ...(code ? {code} : {})}})
-    }
+  parentPort!.on('message', (batch: Array<{id: number; file: string; temp: string; text: string}>) => {
+    const replies = batch.map(({id, file, temp, text}) => {
+      try {
+        write(file, temp, text)
+        return {id}
+      } catch (error) {
+        const {message, code} = error as NodeJS.ErrnoException
+        return {id, error: {message: message ?? String(error), ...(code ? {code} : {})}}
+      }
+    })
+    parentPort!.postMessage(replies)
   })
 }

@@ -1,6 +1,6 @@
 // Soft-404 signs on a page whatever its status: a "not found" title or h1, a not-found URL, not-found wording on a thin page.
 
-import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
 
 export interface NotFoundInput {
@@ -40,6 +40,9 @@ const bodyPhrases = [
 ]
 
 /** Less visible text than this: a thin page (error pages are). */
+/** Longest first, so "page not found" is removed before "not found". */
+const longestFirst = [...notFoundPhrases].sort((a, b) => b.length - a.length)
+
 export const thinPageChars = 3000
 /** More visible text than this: an article, whatever its title says. */
 export const longPageChars = 10_000
@@ -73,11 +76,10 @@ export function detectNotFound(input: NotFoundInput): string | undefined {
     if (strong || weak) return `${where} ${quote(text)}`
   }
   if (thin) {
-    for (const passage of input.passages) {
-      const folded = fold(passage)
-      const phrase = bodyPhrases.find((candidate) => findPhrase(folded, candidate) !== undefined)
-      if (phrase !== undefined) return `page text ${quote(phrase)}`
-    }
+    // One search over the passages; a line break between them keeps a phrase from spanning two.
+    const folded = foldCollapsed(input.passages.join('\n'))
+    const phrase = bodyPhrases.find((candidate) => findPhrase(folded, candidate) !== undefined)
+    if (phrase !== undefined) return `page text ${quote(phrase)}`
   }
   return undefined
 }
@@ -86,7 +88,7 @@ export function detectNotFound(input: NotFoundInput): string | undefined {
 function isNotFoundLine(line: string): boolean {
   let rest = fold(line)
   let found = false
-  for (const phrase of [...notFoundPhrases].sort((a, b) => b.length - a.length)) {
+  for (const phrase of longestFirst) {
     for (let hit = findPhrase(rest, phrase); hit !== undefined; hit = findPhrase(rest, phrase)) {
       found = true
       rest = `${rest.slice(0, hit.index)} ${rest.slice(hit.index + hit.length)}`

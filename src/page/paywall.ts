@@ -2,7 +2,7 @@
 
 import {isFalse, type JsonLd} from './json-ld.js'
 import type {Meta} from './scan.js'
-import {findPhrase, fold, quote, titleSegments, words} from './text.js'
+import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
 
 export interface PaywallInput {
@@ -58,15 +58,17 @@ export function detectPaywall(input: PaywallInput): string | undefined {
   const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
   if (input.passwordField && textLength < shortPageChars) return 'login form'
   // Paywall notices stand near the top; scanning a whole long article for them costs more than it finds.
+  const top: string[] = []
   let scanned = 0
   for (const passage of input.passages) {
     if (scanned > wordingScanChars) break
     scanned += passage.length
-    const folded = fold(passage)
-    const phrase = paywallWording.find((candidate) => findPhrase(folded, candidate) !== undefined)
-    if (phrase !== undefined) return `paywall wording ${quote(phrase)}`
+    top.push(passage)
   }
-  return undefined
+  // One search over the top passages; a line break between them keeps a phrase from spanning two.
+  const folded = foldCollapsed(top.join('\n'))
+  const phrase = paywallWording.find((candidate) => findPhrase(folded, candidate) !== undefined)
+  return phrase === undefined ? undefined : `paywall wording ${quote(phrase)}`
 }
 
 /** Characters of visible text searched for paywall wording. */

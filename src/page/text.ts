@@ -1,13 +1,23 @@
 // Small text helpers shared by the page readers: whitespace, words, title segments, phrase search.
 
+/** Anything `collapse` would change: a zero-width character, whitespace other than one inner space. */
+const untidy = /[\u200B-\u200D\u2060\uFEFF]|[^\S ]| {2}|^ | $/
+
 /** Collapse every run of whitespace (including NBSP) to one space, drop zero-width characters, trim. */
 export function collapse(text: string): string {
+  // Most text reaching here is tidy already (passages, titles): testing is cheaper than rebuilding it.
+  if (!untidy.test(text)) return text
   return text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim()
 }
 
 /** Lower-case, fold curly apostrophes, collapse whitespace: the form phrases are matched in. */
 export function fold(text: string): string {
-  return collapse(text).toLowerCase().replace(/[\u2018\u2019\u02BC]/g, "'")
+  return foldCollapsed(collapse(text))
+}
+
+/** `fold` for text already collapsed (passages). */
+export function foldCollapsed(text: string): string {
+  return text.toLowerCase().replace(/[\u2018\u2019\u02BC]/g, "'")
 }
 
 /** Words: runs of letters, digits and apostrophes. CJK text without spaces counts as one word per run. */
@@ -30,7 +40,7 @@ const latinPhrase = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u
 
 /** Where `phrase` (already folded) occurs in `text` (already folded) as whole words, or -1. CJK phrases match anywhere. */
 export function findPhrase(text: string, phrase: string): {index: number; length: number} | undefined {
-  if (!latinPhrase.test(phrase)) {
+  if (!isLatinPhrase(phrase)) {
     const index = text.indexOf(phrase)
     return index === -1 ? undefined : {index, length: phrase.length}
   }
@@ -43,6 +53,18 @@ export function findPhrase(text: string, phrase: string): {index: number; length
     if (!isWordChar(before) && !isWordChar(after)) return {index, length: phrase.length}
     from = index + 1
   }
+}
+
+/** The phrases searched for are a few constant lists: their script is looked up once. */
+const latinPhrases = new Map<string, boolean>()
+
+function isLatinPhrase(phrase: string): boolean {
+  let latin = latinPhrases.get(phrase)
+  if (latin === undefined) {
+    latin = latinPhrase.test(phrase)
+    if (latinPhrases.size < 10_000) latinPhrases.set(phrase, latin)
+  }
+  return latin
 }
 
 function isWordChar(char: string | undefined): boolean {

@@ -137,8 +137,8 @@ export async function attempt(
       },
       resumed || count > 1
     )
-    if (!(outcome instanceof NetError) && outcome.status === 429) deps.scheduler.slowDown(url.hostname)
     const wait = retryDelay(outcome, count, deps.retry)
+    if (!(outcome instanceof NetError) && outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
     if (wait === undefined) return outcome
     await deps.sleep(wait)
   }

@@ -29,7 +29,12 @@ interface HostState {
   waiting: Array<() => void>
   /** Earliest time the next request may start. */
   nextStart: number
+  /** Until when further 429s are part of the last one's complaint (see slowDown). */
+  calmUntil: number
 }
+
+/** 429s closer together than this are one complaint, whatever Retry-After said. */
+const minimumSlowDownWindowMs = 1000
 
 export class Scheduler {
   readonly #options: SchedulerOptions
@@ -66,13 +71,19 @@ export class Scheduler {
   }
 
   /**
-   * A 429: one request fewer in flight to that host for the rest of the run (down to one). The
-   * request that got it waits its Retry-After before trying again; the host's other requests do
-   * not (a per-URL 429 would otherwise stall a whole host, and a doubling gap compounds).
+   * A 429: one request fewer in flight to that host for the rest of the run (down to one). 429s that
+   * arrive within the wait the first one asked for (`windowMs`, at least a second) are the same
+   * complaint and lower the limit once, as TCP halves its window once per loss event: a burst of
+   * answers to one wave of requests must not take a host from four to one at a stroke. The request
+   * that got it waits its Retry-After before trying again; the host's other requests do not (a per-URL
+   * 429 would otherwise stall a whole host, and a doubling gap compounds).
    */
-  slowDown(host: string): void {
-    const limits = this.#host(host).limits
-    limits.concurrency = Math.max(1, limits.concurrency - 1)
+  slowDown(host: string, windowMs = 0): void {
+    const state = this.#host(host)
+    const now = Date.now()
+    if (now < state.calmUntil) return
+    state.calmUntil = now + Math.max(windowMs, minimumSlowDownWindowMs)
+    state.limits.concurrency = Math.max(1, state.limits.concurrency - 1)
   }
 
   /** Current limits of a host (reports, tests). */
@@ -121,7 +132,7 @@ export class Scheduler {
     let state = this.#hosts.get(host)
     if (!state) {
       const override = this.#options.hosts[host] ?? {}
-      state = {limits: {...this.#options.host, ...override}, active: 0, waiting: [], nextStart: 0}
+      state = {limits: {...this.#options.host, ...override}, active: 0, waiting: [], nextStart: 0, calmUntil: 0}
       this.#hosts.set(host, state)
     }
     return state
