@@ -1,0 +1,102 @@
+// What both persistent caches share: keys, TTLs by outcome, what is stored, writes in flight.
+
+import type {Keyv} from 'keyv'
+import type {SourceReport} from '../types.js'
+import {cacheKey, fromStored, toStored} from './entry.js'
+import {ttlFor, type TtlPolicy} from './ttl.js'
+
+export interface SourceCache {
+  /** A cached report for a normalised URL, or undefined (missing, expired, unreadable, other schema). */
+  get(url: string): Promise<SourceReport | undefined>
+  /** Stores a report if its outcome is cacheable (see TTL policy); never throws (a failing store is a warning). */
+  set(url: string, report: SourceReport): Promise<void>
+  /**
+   * Claims the fetching of `url` for `ms` among every process sharing this cache: true when this
+   * process should fetch it, false while another one is at it. Local caches always say true.
+   */
+  claim(url: string, ms: number): Promise<boolean>
+  /** Gives a claim back early (the outcome was not cacheable, so waiters must fetch themselves). */
+  release(url: string): Promise<void>
+  /** Waits for writes in flight, then releases files or connections; the process may exit after. */
+  close(): Promise<void>
+}
+
+/** Shared by both kinds: keys, TTLs, what is stored, writes in flight. */
+export abstract class KeyvCache implements SourceCache {
+  private readonly pending = new Set<Promise<void>>()
+
+  constructor(
+    protected readonly policy: TtlPolicy,
+    protected readonly scope: string | undefined
+  ) {}
+
+  /** The Keyv to use now, or undefined when there is none (closed, broken). */
+  protected abstract keyv(): Promise<Keyv | undefined>
+  protected abstract failed(action: 'read' | 'write', error: unknown): void
+  protected abstract invalid(key: string): void
+  protected abstract shutdown(): Promise<void>
+
+  async get(url: string): Promise<SourceReport | undefined> {
+    try {
+      const keyv = await this.keyv()
+      if (!keyv) return undefined
+      const key = cacheKey(url, this.scope)
+      const value: unknown = await this.bound(keyv.get(key))
+      if (value === undefined || value === null) return undefined
+      const report = fromStored(value)
+      if (!report) this.invalid(key)
+      return report
+    } catch (error) {
+      this.failed('read', error)
+      return undefined
+    }
+  }
+
+  set(url: string, report: SourceReport): Promise<void> {
+    let ttl: number | undefined
+    try {
+      ttl = ttlFor(report, this.policy)
+    } catch (error) {
+      this.failed('write', error)
+    }
+    if (ttl === undefined) return Promise.resolve()
+    const write = this.write(url, report, ttl)
+    this.pending.add(write)
+    void write.finally(() => this.pending.delete(write))
+    return write
+  }
+
+  /** One process per cache folder fetches what it needs; only a shared store has others to wait for. */
+  async claim(_url: string, _ms: number): Promise<boolean> {
+    return true
+  }
+
+  async release(_url: string): Promise<void> {}
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pending])
+    await this.shutdown()
+  }
+
+  /** Bounds one store operation (Redis); the file store needs no bound. */
+  protected bound<T>(operation: Promise<T>): Promise<T> {
+    return operation
+  }
+
+  private async write(url: string, report: SourceReport, ttl: number): Promise<void> {
+    try {
+      const keyv = await this.keyv()
+      if (!keyv) return
+      await this.bound(keyv.set(cacheKey(url, this.scope), toStored(report), ttl))
+    } catch (error) {
+      this.failed('write', error)
+    }
+  }
+}
+
+/** An error as one short line. */
+export function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0])
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}

@@ -1,0 +1,174 @@
+// The shared Redis cache (`redis://…`, `rediss://…`), loaded only when a Redis URL is configured: @keyv/redis
+// and its client are hundreds of modules that a folder cache never needs.
+
+import KeyvRedis, {createClient, type RedisClientConnectionType} from '@keyv/redis'
+import {Keyv} from 'keyv'
+import {cacheKey, NAMESPACE} from './entry.js'
+import {describe, KeyvCache} from './keyv-cache.js'
+import type {TtlPolicy} from './ttl.js'
+
+/** Bound on connecting to Redis, and on each Redis command: a Redis that is away costs at most this. */
+export const REDIS_TIMEOUT_MS = 2000
+
+/**
+ * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
+ * and every command are bounded (REDIS_TIMEOUT_MS), there is no reconnecting and no offline
+ * queue. The first failure (cannot connect, a command fails or times out, the connection drops)
+ * is one warning; from then on the cache behaves like no cache.
+ */
+export class RedisCache extends KeyvCache {
+  private readonly shown: string
+  private readonly client: ReturnType<typeof createClient>
+  private readonly ready: Promise<Keyv | undefined>
+  private broken = false
+  private closed = false
+  /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
+  private inFlight = 0
+
+  constructor(
+    url: string,
+    private readonly warn: (message: string) => void,
+    policy: TtlPolicy,
+    scope: string | undefined
+  ) {
+    super(policy, scope)
+    this.shown = hidePassword(url)
+    this.client = createClient({
+      url,
+      socket: {connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: false},
+      disableOfflineQueue: true
+    })
+    // Without a listener an 'error' event would crash the process.
+    this.client.on('error', (error: unknown) => this.fail(error))
+    let connecting: Promise<unknown>
+    try {
+      connecting = this.client.connect()
+    } catch (error) {
+      connecting = Promise.reject(error)
+    }
+    this.ready = withTimeout(connecting, REDIS_TIMEOUT_MS, `no connection within ${REDIS_TIMEOUT_MS / 1000} s`).then(
+      () => {
+        if (this.broken || this.closed) return undefined
+        // An idle connection must not keep `remark` running after its last file.
+        if (this.inFlight === 0) this.client.unref()
+        const store = new KeyvRedis(this.client as unknown as RedisClientConnectionType, {
+          namespace: NAMESPACE,
+          throwOnConnectError: true,
+          throwOnErrors: true
+        })
+        store.on('error', () => {})
+        const keyv = new Keyv({store, namespace: NAMESPACE, useKeyPrefix: false, throwOnErrors: true})
+        keyv.on('error', () => {})
+        return keyv
+      },
+      (error: unknown) => {
+        this.fail(error)
+        return undefined
+      }
+    )
+    // A connection that succeeds after we gave up must not keep the process alive.
+    connecting.then(
+      () => {
+        if (this.broken || this.closed) this.destroy()
+      },
+      () => {}
+    )
+  }
+
+  protected async keyv(): Promise<Keyv | undefined> {
+    if (this.broken || this.closed) return undefined
+    const keyv = await this.ready
+    return this.broken || this.closed ? undefined : keyv
+  }
+
+  protected override bound<T>(operation: Promise<T>): Promise<T> {
+    if (this.inFlight++ === 0 && this.client.isOpen) this.client.ref()
+    return withTimeout(operation, REDIS_TIMEOUT_MS, `no answer within ${REDIS_TIMEOUT_MS / 1000} s`).finally(() => {
+      if (--this.inFlight === 0 && this.client.isOpen) this.client.unref()
+    })
+  }
+
+  protected failed(_action: 'read' | 'write', error: unknown): void {
+    this.fail(error)
+  }
+
+  protected invalid(): void {
+    // Something else wrote under our namespace; a miss is enough.
+  }
+
+  /** `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. */
+  override async claim(url: string, ms: number): Promise<boolean> {
+    try {
+      if (!(await this.keyv())) return true
+      const answer = await this.bound(this.client.set(this.leaseKey(url), String(process.pid), {NX: true, PX: ms}))
+      return answer === 'OK'
+    } catch (error) {
+      this.fail(error)
+      return true
+    }
+  }
+
+  override async release(url: string): Promise<void> {
+    try {
+      if (await this.keyv()) await this.bound(this.client.del(this.leaseKey(url)))
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  private leaseKey(url: string): string {
+    return `${NAMESPACE}:lease:${cacheKey(url, this.scope)}`
+  }
+
+  protected async shutdown(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    if (this.broken) return
+    await this.ready
+    if (this.client.isOpen) {
+      try {
+        await withTimeout(this.client.close(), REDIS_TIMEOUT_MS, 'close timed out')
+      } catch {
+        this.destroy()
+      }
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (this.broken) return
+    this.broken = true
+    if (!this.closed) {
+      this.warn(`Cannot use the Redis citation cache \`${this.shown}\`, continuing without a cache: ${describe(error)}`)
+    }
+    this.destroy()
+  }
+
+  private destroy(): void {
+    try {
+      if (this.client.isOpen) this.client.destroy()
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+/** Rejects with `message` when `promise` has not settled after `ms`; the timer does not hold the process. */
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
+    timer.unref()
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** A Redis URL fit for messages: the password replaced. */
+function hidePassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.href
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@')
+  }
+}
