@@ -179,4 +179,28 @@ describe('scheduler', () => {
     await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
     expect(seen.max.get(`wave.test:${web.port}`)).toBe(3) // four 429s within one second: one step down
   })
+
+  it('a host that takes the retries at once is not slowed below what it took', async () => {
+    const seen = tracker()
+    const answered = new Set<string>()
+    const {web, verifier} = await setup(
+      {
+        '/first': (request, response) => {
+          // Turns away the first request for each page, whatever else is in flight.
+          if (!answered.has(request.url!)) {
+            answered.add(request.url!)
+            status(429, {'retry-after': '1'})(request, response)
+          } else html('ok')(request, response)
+        },
+        '/page': slow(60, seen)
+      },
+      {hostConcurrency: 4, hostInterval: 0}
+    )
+    const origin = web.origin('warmup.test')
+    const check = (from: number) => Promise.all([0, 1, 2, 3].map((index) => verifier.verify(`${origin}/first?${from + index}`)))
+    expect((await check(0)).every((report) => report.liveness === 'alive')).toBe(true) // 4 → 3; retries taken 3 at a time
+    expect((await check(4)).every((report) => report.liveness === 'alive')).toBe(true) // a later complaint: stays at 3
+    await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
+    expect(seen.max.get(`warmup.test:${web.port}`)).toBe(3)
+  })
 })

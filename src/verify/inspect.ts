@@ -125,9 +125,11 @@ export async function attempt(
   resumed = false
 ): Promise<HopResponse | NetError> {
   for (let count = 1; ; count++) {
+    let inFlight = 1
     const outcome = await deps.scheduler.run(
       url.hostname,
-      async () => {
+      async (sentWith) => {
+        inFlight = sentWith
         try {
           return await deps.transport(url, maxBytes, headers)
         } catch (error) {
@@ -138,7 +140,10 @@ export async function attempt(
       resumed || count > 1
     )
     const wait = retryDelay(outcome, count, deps.retry)
-    if (!(outcome instanceof NetError) && outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
+    if (!(outcome instanceof NetError)) {
+      if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
+      else deps.scheduler.accepted(url.hostname, inFlight)
+    }
     if (wait === undefined) return outcome
     await deps.sleep(wait)
   }

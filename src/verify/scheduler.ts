@@ -29,8 +29,10 @@ interface HostState {
   waiting: Array<() => void>
   /** Earliest time the next request may start. */
   nextStart: number
-  /** Until when further 429s are part of the last one's complaint (see slowDown). */
+  /** Until when further 429s are part of the last one's complaint (see slowDown); 0: never complained. */
   calmUntil: number
+  /** Most requests in flight the host has answered without a 429 since it first complained. */
+  proven: number
 }
 
 /** 429s closer together than this are one complaint, whatever Retry-After said. */
@@ -53,7 +55,7 @@ export class Scheduler {
    * Runs `task` when the host and the whole process have room, and the host's gap has passed. A `resumed`
    * request (a retry, or the next hop of a redirect) goes before the host's new ones: its URL is half done.
    */
-  async run<T>(host: string, task: () => Promise<T>, resumed = false): Promise<T> {
+  async run<T>(host: string, task: (inFlight: number) => Promise<T>, resumed = false): Promise<T> {
     const state = this.#host(host)
     await new Promise<void>((start) => {
       if (resumed) state.waiting.unshift(start)
@@ -62,7 +64,7 @@ export class Scheduler {
       this.#dispatch()
     })
     try {
-      return await task()
+      return await task(state.active)
     } finally {
       state.active--
       this.#active--
@@ -71,19 +73,29 @@ export class Scheduler {
   }
 
   /**
-   * A 429: one request fewer in flight to that host for the rest of the run (down to one). 429s that
-   * arrive within the wait the first one asked for (`windowMs`, at least a second) are the same
-   * complaint and lower the limit once, as TCP halves its window once per loss event: a burst of
-   * answers to one wave of requests must not take a host from four to one at a stroke. The request
-   * that got it waits its Retry-After before trying again; the host's other requests do not (a per-URL
-   * 429 would otherwise stall a whole host, and a doubling gap compounds).
+   * A 429: one request fewer in flight to that host for the rest of the run, but not fewer than the host
+   * has since answered without complaint (see `accepted`), and at least one. 429s that arrive within the
+   * wait the first one asked for (`windowMs`, at least a second) are the same complaint and lower the
+   * limit once, as TCP reduces its window once per loss event. The request that got it waits its
+   * Retry-After before trying again; the host's other requests do not (a per-URL 429 would otherwise
+   * stall a whole host, and a doubling gap compounds).
    */
   slowDown(host: string, windowMs = 0): void {
     const state = this.#host(host)
     const now = Date.now()
     if (now < state.calmUntil) return
     state.calmUntil = now + Math.max(windowMs, minimumSlowDownWindowMs)
-    state.limits.concurrency = Math.max(1, state.limits.concurrency - 1)
+    state.limits.concurrency = Math.max(1, state.proven, state.limits.concurrency - 1)
+  }
+
+  /**
+   * An answer other than 429 to a request sent with `inFlight` requests to its host in flight. Once a host
+   * has complained, such an answer proves it takes that many at once: a host that turns away each page's
+   * first request, and takes the retry, is not slowed to one request at a time.
+   */
+  accepted(host: string, inFlight: number): void {
+    const state = this.#host(host)
+    if (state.calmUntil > 0) state.proven = Math.max(state.proven, Math.min(inFlight, state.limits.concurrency))
   }
 
   /** Current limits of a host (reports, tests). */
@@ -132,7 +144,7 @@ export class Scheduler {
     let state = this.#hosts.get(host)
     if (!state) {
       const override = this.#options.hosts[host] ?? {}
-      state = {limits: {...this.#options.host, ...override}, active: 0, waiting: [], nextStart: 0, calmUntil: 0}
+      state = {limits: {...this.#options.host, ...override}, active: 0, waiting: [], nextStart: 0, calmUntil: 0, proven: 0}
       this.#hosts.set(host, state)
     }
     return state
