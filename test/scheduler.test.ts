@@ -157,50 +157,44 @@ describe('scheduler', () => {
     expect(order).toEqual(['/limited', '/page?1', '/limited', '/page?2', '/page?3', '/page?4'])
   })
 
-  it('429s to one wave of requests lower the host limit once, not once each', async () => {
+  /** A host that turns away the first request for each page (whatever else is in flight), and takes the retry. */
+  async function warmUpHost(name: string) {
     const seen = tracker()
     const answered = new Set<string>()
     const {web, verifier} = await setup(
       {
         '/first': (request, response) => {
-          // Like a host that turns away the first request for each page.
-          if (!answered.has(request.url!)) {
-            answered.add(request.url!)
-            status(429, {'retry-after': '1'})(request, response)
-          } else html('ok')(request, response)
+          if (answered.has(request.url!)) return html('ok')(request, response)
+          answered.add(request.url!)
+          status(429, {'retry-after': '1'})(request, response)
         },
         '/page': slow(60, seen)
       },
       {hostConcurrency: 4, hostInterval: 0}
     )
-    const origin = web.origin('wave.test')
-    const first = await Promise.all([1, 2, 3, 4].map((index) => verifier.verify(`${origin}/first?${index}`)))
-    expect(first.every((report) => report.liveness === 'alive')).toBe(true)
-    await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
-    expect(seen.max.get(`wave.test:${web.port}`)).toBe(3) // four 429s within one second: one step down
+    const origin = web.origin(name)
+    return {
+      /** Four new pages at once; true when all were found alive. */
+      check: async (from: number) =>
+        (await Promise.all([0, 1, 2, 3].map((index) => verifier.verify(`${origin}/first?${from + index}`)))).every((report) => report.liveness === 'alive'),
+      /** The most requests in flight while six more pages are checked. */
+      mostInFlight: async () => {
+        await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
+        return seen.max.get(`${name}:${web.port}`)
+      }
+    }
+  }
+
+  it('429s to one wave of requests lower the host limit once, not once each', async () => {
+    const host = await warmUpHost('wave.test')
+    expect(await host.check(0)).toBe(true)
+    expect(await host.mostInFlight()).toBe(3) // four 429s within one second: one step down
   })
 
   it('a host that takes the retries at once is not slowed below what it took', async () => {
-    const seen = tracker()
-    const answered = new Set<string>()
-    const {web, verifier} = await setup(
-      {
-        '/first': (request, response) => {
-          // Turns away the first request for each page, whatever else is in flight.
-          if (!answered.has(request.url!)) {
-            answered.add(request.url!)
-            status(429, {'retry-after': '1'})(request, response)
-          } else html('ok')(request, response)
-        },
-        '/page': slow(60, seen)
-      },
-      {hostConcurrency: 4, hostInterval: 0}
-    )
-    const origin = web.origin('warmup.test')
-    const check = (from: number) => Promise.all([0, 1, 2, 3].map((index) => verifier.verify(`${origin}/first?${from + index}`)))
-    expect((await check(0)).every((report) => report.liveness === 'alive')).toBe(true) // 4 → 3; retries taken 3 at a time
-    expect((await check(4)).every((report) => report.liveness === 'alive')).toBe(true) // a later complaint: stays at 3
-    await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
-    expect(seen.max.get(`warmup.test:${web.port}`)).toBe(3)
+    const host = await warmUpHost('warmup.test')
+    expect(await host.check(0)).toBe(true) // 4 → 3; the retries are taken 3 at a time
+    expect(await host.check(4)).toBe(true) // a later complaint: the limit stays at 3
+    expect(await host.mostInFlight()).toBe(3)
   })
 })
