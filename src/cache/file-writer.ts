@@ -60,7 +60,6 @@ export class FileWriter {
   #start(): Worker {
     if (this.#worker) return this.#worker
     const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)})`, {eval: true})
-    if (this.#pending.size === 0) worker.unref()
     worker.on('message', (replies: Reply[]) => {
       for (const reply of replies) {
         const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
@@ -70,6 +69,8 @@ export class FileWriter {
     // The thread died (out of memory?): its writes fail, and the next write starts a new one.
     worker.on('error', (error) => this.#fail(worker, error))
     worker.on('exit', () => this.#fail(worker, new Error('the cache writer thread stopped')))
+    // After the listeners: a 'message' listener refs the thread's port again.
+    if (this.#pending.size === 0) worker.unref()
     this.#worker = worker
     return worker
   }

@@ -5,7 +5,7 @@ import type {AddressPolicy} from '../net/address.js'
 import {NetError} from '../net/errors.js'
 import {checkHop} from '../net/policy.js'
 import {redactUrl} from '../net/redact.js'
-import {readPage} from '../page/index.js'
+import type {PageReader} from '../page/reader.js'
 import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
@@ -25,6 +25,8 @@ export interface InspectDeps {
   timeoutMs: number
   retry: RetryPolicy
   sleep: (ms: number) => Promise<void>
+  /** Reads each answer's page (on a thread of its own when it can). */
+  pages: PageReader
 }
 
 interface Outcome extends Classified {
@@ -77,7 +79,7 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
       return {...classified, errorCode: answer.code}
     }
-    const page = readPage({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
+    const page = await deps.pages.read({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
     // Cut at the top-of-page limit, not at the size cap: a rule that wants the whole page must fetch again.
     if (maxBytes !== undefined && answer.truncated && answer.body.length >= maxBytes) page.partial = true
     const next = nextLocation(answer, page)

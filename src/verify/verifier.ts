@@ -19,6 +19,7 @@ import {Scheduler} from './scheduler.js'
 import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
 import {lookupSnapshot, lookupWork, type Ask, type SnapshotLookup} from './works.js'
+import {pageReader} from '../page/reader.js'
 
 /** How often a process waiting on another one's fetch looks for its answer. */
 const leasePollMs = 200
@@ -60,7 +61,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     timeoutMs: settings.timeout,
     retry: {retries: settings.retries, baseDelayMs: 500},
     // Replays answer at once, so they do not wait for backoffs either: same verdict, no delay.
-    sleep: replaying ? async () => {} : (ms) => delay(ms)
+    sleep: replaying ? async () => {} : (ms) => delay(ms),
+    pages: pageReader()
   }
   // Fixtures are the source of truth offline; a cache would only make replays depend on history.
   // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
@@ -196,7 +198,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       return report && compareSibling(cited, report, url)
     },
     async close() {
-      await Promise.all([close(), cache.close()])
+      await Promise.all([close(), cache.close(), deps.pages.close()])
     }
   }
 }

@@ -1,0 +1,111 @@
+// Reads pages off the main thread when it can: parsing HTML is the largest share of a run's CPU after the
+// Markdown itself, and the main thread also parses every file and handles every socket. Measured on the large
+// benchmark (3,300 pages): ~0.9 s of main-thread time, while a second core sat mostly idle.
+//
+// One thread runs the built `worker.js` beside this module. Until it is ready, and wherever it cannot run
+// (the TypeScript sources under a test runner, a thread that fails), pages are read on the calling thread:
+// the facts are the same either way, since both call `readPage`.
+
+import {existsSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+import {Worker} from 'node:worker_threads'
+import type {PageFacts} from '../types.js'
+import {readPage, type ResponseView} from './index.js'
+
+export interface PageReader {
+  read(response: ResponseView): Promise<PageFacts>
+  /** Stops the thread; reads still pending finish on the calling thread. */
+  close(): Promise<void>
+}
+
+/** Reads on the calling thread (offline replays, and wherever no thread is wanted). */
+export const readHere: PageReader = {
+  read: async (response) => readPage(response),
+  close: async () => {}
+}
+
+const workerFile = fileURLToPath(new URL('worker.js', import.meta.url))
+
+export function pageReader(): PageReader {
+  if (!existsSync(workerFile)) return readHere
+  return new ThreadReader()
+}
+
+interface Pending {
+  response: ResponseView
+  resolve: (facts: PageFacts) => void
+}
+
+class ThreadReader implements PageReader {
+  #worker: Worker | undefined
+  #ready = false
+  readonly #pending = new Map<number, Pending>()
+  #batch: Array<{id: number; response: ResponseView}> = []
+  #next = 0
+
+  constructor() {
+    try {
+      const worker = new Worker(workerFile)
+      worker.on('message', (message: 'ready' | Array<{id: number; facts: PageFacts}>) => {
+        if (message === 'ready') this.#ready = true
+        else for (const {id, facts} of message) this.#settle(id, facts)
+      })
+      // A thread that dies (out of memory, a bug) leaves its pages to this thread: slower, never lost.
+      worker.on('error', () => this.#abandon(worker))
+      worker.on('exit', () => this.#abandon(worker))
+      // After the listeners: a 'message' listener refs the thread's port again.
+      worker.unref()
+      this.#worker = worker
+    } catch {
+      this.#worker = undefined
+    }
+  }
+
+  read(response: ResponseView): Promise<PageFacts> {
+    const worker = this.#worker
+    if (!worker || !this.#ready) return Promise.resolve(readPage(response))
+    const id = this.#next++
+    // Only pages being read keep the process alive: an idle thread must not hold `remark` open.
+    if (this.#pending.size === 0) worker.ref()
+    // One message per turn, not per page: answers arrive in bursts, and each message has a fixed cost.
+    if (this.#batch.length === 0) setImmediate(() => this.#flush())
+    this.#batch.push({id, response})
+    return new Promise((resolve) => this.#pending.set(id, {response, resolve}))
+  }
+
+  async close(): Promise<void> {
+    const worker = this.#worker
+    if (!worker) return
+    this.#abandon(worker)
+    await worker.terminate()
+  }
+
+  #flush(): void {
+    const batch = this.#batch.splice(0)
+    if (!this.#worker) {
+      for (const {id, response} of batch) this.#settle(id, readPage(response))
+      return
+    }
+    // Each body is copied once and handed over: cloning the Buffer would copy the whole pool slab behind it.
+    const bodies = batch.map(({response}) => new Uint8Array(response.body))
+    const message = batch.map(({id, response}, index) => ({id, response: {...response, body: bodies[index]}}))
+    this.#worker.postMessage(message, bodies.map((body) => body.buffer))
+  }
+
+  #settle(id: number, facts: PageFacts): void {
+    const pending = this.#pending.get(id)
+    if (!pending) return
+    this.#pending.delete(id)
+    pending.resolve(facts)
+    if (this.#pending.size === 0) this.#worker?.unref()
+  }
+
+  /** No more thread: what it was reading is read here. */
+  #abandon(worker: Worker): void {
+    if (this.#worker !== worker) return
+    this.#worker = undefined
+    for (const [id, {response}] of [...this.#pending]) {
+      if (!this.#batch.some((item) => item.id === id)) this.#settle(id, readPage(response))
+    }
+  }
+}

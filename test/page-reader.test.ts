@@ -1,0 +1,62 @@
+// Pages read on a thread of their own (the built reader in dist/, where `worker.js` exists) give the same facts
+// as reading them here, also when the thread stops with pages still being read.
+
+import {join, resolve} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {pathToFileURL} from 'node:url'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {readPage, type ResponseView} from '../src/page/index.js'
+import {pageReader as sourceReader, readHere} from '../src/page/reader.js'
+
+type Reader = typeof import('../src/page/reader.js')
+
+const root = resolve(import.meta.dirname, '..')
+let built: Reader
+
+beforeAll(async () => {
+  built = (await import(pathToFileURL(join(root, 'dist', 'src', 'page', 'reader.js')).href)) as Reader
+})
+
+const page = (path: string, html: string, status = 200, headers: Record<string, string> = {}): ResponseView => ({
+  url: `https://example.org${path}`,
+  status,
+  headers: {'content-type': 'text/html; charset=utf-8', ...headers},
+  body: Buffer.from(html),
+  truncated: false
+})
+
+const pages: ResponseView[] = [
+  page('/article', '<title>Heat pumps in cold climates | Energy Review</title><meta property="og:site_name" content="Energy Review"><h1 id="top">Heat pumps</h1><p>Measured over three winters in homes of different ages, the pumps kept their efficiency.</p>'),
+  page('/missing', '<title>Page not found</title><p>Sorry, the page you are looking for does not exist.</p>'),
+  page('/paper', '<title>Sign in</title><form><input type="password"></form>'),
+  page('/wall', '<title>Just a moment...</title><div id="challenge-form"></div>', 403, {server: 'cloudflare', 'cf-ray': '8a1b2c3d4e5f-AMS'}),
+  page('/moved', '<meta http-equiv="refresh" content="0; url=/elsewhere"><p>This page has moved.</p>'),
+  page('/latin1', '<meta charset="iso-8859-1"><title>Caf\u00e9 culture</title>'),
+  {...page('/binary', ''), headers: {'content-type': 'application/pdf'}, body: Buffer.from('%PDF-1.7 binary')}
+]
+
+describe('page reader', () => {
+  it('reads here when no built thread entry sits beside it (the TypeScript sources)', () => {
+    expect(sourceReader()).toBe(readHere)
+  })
+
+  it('gives the same facts on its thread as read here', async () => {
+    const reader = built.pageReader()
+    await sleep(500) // the thread starts; pages asked for before that are read here
+    try {
+      const many = Array.from({length: 40}, (_, index) => pages[index % pages.length]!)
+      const facts = await Promise.all(many.map((response) => reader.read(response)))
+      expect(facts).toEqual(many.map((response) => readPage(response)))
+    } finally {
+      await reader.close()
+    }
+  })
+
+  it('loses no page when the thread stops with pages still being read', async () => {
+    const reader = built.pageReader()
+    await sleep(500)
+    const reading = pages.map((response) => reader.read(response))
+    await reader.close()
+    expect(await Promise.all(reading)).toEqual(pages.map((response) => readPage(response)))
+  })
+})
