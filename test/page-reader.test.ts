@@ -42,7 +42,8 @@ describe('page reader', () => {
 
   it('gives the same facts on its thread as read here', async () => {
     const reader = built.pageReader()
-    await sleep(500) // the thread starts; pages asked for before that are read here
+    await reader.read(pages[0]!) // the first page starts the thread, and is read here
+    await sleep(500)
     try {
       const many = Array.from({length: 40}, (_, index) => pages[index % pages.length]!)
       const facts = await Promise.all(many.map((response) => reader.read(response)))
@@ -54,6 +55,7 @@ describe('page reader', () => {
 
   it('loses no page when the thread stops with pages still being read', async () => {
     const reader = built.pageReader()
+    await reader.read(pages[0]!)
     await sleep(500)
     const reading = pages.map((response) => reader.read(response))
     await reader.close()

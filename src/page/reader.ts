@@ -38,12 +38,15 @@ interface Pending {
 
 class ThreadReader implements PageReader {
   #worker: Worker | undefined
+  #started = false
   #ready = false
   readonly #pending = new Map<number, Pending>()
   #batch: Array<{id: number; response: ResponseView}> = []
   #next = 0
 
-  constructor() {
+  /** Started by the first page, so that a run that reads none (answers from the cache) starts no thread. */
+  #start(): void {
+    this.#started = true
     try {
       const worker = new Worker(workerFile)
       worker.on('message', (message: 'ready' | Array<{id: number; facts: PageFacts}>) => {
@@ -62,6 +65,7 @@ class ThreadReader implements PageReader {
   }
 
   read(response: ResponseView): Promise<PageFacts> {
+    if (!this.#started) this.#start()
     const worker = this.#worker
     if (!worker || !this.#ready) return Promise.resolve(readPage(response))
     const id = this.#next++
