@@ -41,8 +41,13 @@ const minimumSlowDownWindowMs = 1000
 export class Scheduler {
   readonly #options: SchedulerOptions
   readonly #hosts = new Map<string, HostState>()
-  /** Hosts with requests waiting. */
-  readonly #backlog = new Set<HostState>()
+  /**
+   * Hosts with requests waiting, by how many are waiting: the busiest host is found without looking at every
+   * host (a corpus may cite 20,000 hosts once each, where a full scan per request costs seconds).
+   */
+  readonly #backlog = new Map<number, Set<HostState>>()
+  /** No host has more requests waiting than this. */
+  #longest = 0
   #active = 0
   /** Wakes the dispatcher when a host's gap has passed; one timer, for the earliest such host. */
   #timer: {at: number; handle: NodeJS.Timeout} | undefined
@@ -58,9 +63,10 @@ export class Scheduler {
   async run<T>(host: string, task: (inFlight: number) => Promise<T>, resumed = false): Promise<T> {
     const state = this.#host(host)
     await new Promise<void>((start) => {
+      this.#leave(state)
       if (resumed) state.waiting.unshift(start)
       else state.waiting.push(start)
-      this.#backlog.add(state)
+      this.#enter(state)
       this.#dispatch()
     })
     try {
@@ -107,15 +113,19 @@ export class Scheduler {
   #dispatch(): void {
     const now = Date.now()
     while (this.#active < this.#options.concurrency) {
+      while (this.#longest > 0 && !this.#backlog.get(this.#longest)?.size) this.#longest--
       let best: HostState | undefined
       let soonest = Infinity
-      for (const state of this.#backlog) {
-        if (state.active >= state.limits.concurrency) continue
-        if (this.#options.wait && state.nextStart > now) {
-          soonest = Math.min(soonest, state.nextStart)
-          continue
+      scan: for (let waiting = this.#longest; waiting > 0; waiting--) {
+        for (const state of this.#backlog.get(waiting) ?? []) {
+          if (state.active >= state.limits.concurrency) continue
+          if (this.#options.wait && state.nextStart > now) {
+            soonest = Math.min(soonest, state.nextStart)
+            continue
+          }
+          best = state
+          break scan
         }
-        if (!best || state.waiting.length > best.waiting.length) best = state
       }
       if (!best) {
         if (soonest !== Infinity) this.#wakeAt(soonest)
@@ -124,10 +134,26 @@ export class Scheduler {
       best.active++
       this.#active++
       best.nextStart = now + best.limits.interval
+      this.#leave(best)
       const start = best.waiting.shift()!
-      if (best.waiting.length === 0) this.#backlog.delete(best)
+      this.#enter(best)
       start()
     }
+  }
+
+  /** Takes a host out of its backlog bucket, before its queue changes. */
+  #leave(state: HostState): void {
+    if (state.waiting.length > 0) this.#backlog.get(state.waiting.length)!.delete(state)
+  }
+
+  /** Puts a host in the backlog bucket for its queue, after it changed. */
+  #enter(state: HostState): void {
+    const waiting = state.waiting.length
+    if (waiting === 0) return
+    let bucket = this.#backlog.get(waiting)
+    if (!bucket) this.#backlog.set(waiting, (bucket = new Set()))
+    bucket.add(state)
+    this.#longest = Math.max(this.#longest, waiting)
   }
 
   #wakeAt(at: number): void {
