@@ -73,24 +73,38 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   const rules = file.data.citationRules
   const probing = rules?.has('citation-soft-404') ?? false
   const citations = extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes})
+  // One wait for all of the file's sources, then each citation is judged: no suspended call per citation while
+  // the answers come (a large corpus holds ten thousand of them).
+  const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))))
   return Promise.all(
-    citations.map(async (citation): Promise<CheckedCitation> => {
-      const report = await verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))
-      let verdict = judgeLiveness(citation, report, settings)
-      if (settings.archive && wantsArchivedCopy(verdict, report)) {
-        const at = accessDate(nearText(file, citation)) ?? settings.archive.accessDate
-        verdict = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
-      }
+    citations.map((citation, index) => {
+      const report = reports[index]!
+      const verdict = judgeLiveness(citation, report, settings)
       // A paper its registry knows is judged by the registry, not by its publisher's landing page.
       const registered = report.work?.outcome === 'found'
-      const sibling = probing && !registered && wantsSiblingProbe(report) ? await verifier.probeSibling(report) : undefined
-      const removed =
-        verdict.action === 'removed' ||
-        (!registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
-        judgeRetracted(citation, report)?.certain === true
-      return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}
+      const archive = settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
+      const probe = probing && !registered && wantsSiblingProbe(report)
+      if (!archive && !probe) return checked(citation, report, verdict, undefined)
+      return (async () => {
+        let archived = verdict
+        if (archive) {
+          const at = accessDate(nearText(file, citation)) ?? archive.accessDate
+          archived = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
+        }
+        return checked(citation, report, archived, probe ? await verifier.probeSibling(report) : undefined)
+      })()
     })
   )
+}
+
+/** The checked citation, and whether it must be removed (its one error is then enough). */
+function checked(citation: Citation, report: SourceReport, verdict: Verdict, sibling: SiblingProbe | undefined): CheckedCitation {
+  const registered = report.work?.outcome === 'found'
+  const removed =
+    verdict.action === 'removed' ||
+    (!registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
+    judgeRetracted(citation, report)?.certain === true
+  return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}
 }
 
 /**
