@@ -21,9 +21,10 @@
 // that leaves an empty or partial file is handled as an unreadable entry.
 //
 // Reads are synchronous behind the async interface: a read of a few kB (or of a missing file)
-// costs ~15 µs, and it answers in the same turn. That matters: `remark` reads and parses every
-// file in one batch of fs callbacks, so an asynchronous lookup would hold the first request back
-// until the whole corpus is parsed. Writes happen on a thread of their own (file-writer.ts).
+// costs ~15 µs, and it answers in the same turn. That matters: `remark` parses every file in one
+// run of callbacks (all files wait for the configuration, then all go on at once), so an
+// asynchronous lookup would hold the first request back until the whole corpus is parsed.
+// Writes happen on a thread of their own (file-writer.ts).
 
 import {randomBytes} from 'node:crypto'
 import {EventEmitter} from 'node:events'
