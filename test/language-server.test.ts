@@ -125,6 +125,18 @@ function spanOf(text: string, url: string): {start: Position; end: Position} {
 }
 
 /** A `.remarkrc.mjs` with the preset; `options` is the JavaScript source of the `configure` options. */
+/** The diagnostic for a citation of `url` in `text` that answers 404. */
+function deadAt(text: string, url: string): Diagnostic {
+  return {
+    range: spanOf(text, url),
+    severity: Severity.Error,
+    code: 'citation-alive',
+    codeDescription: {href: `${docs}#citation-alive`},
+    source: 'remark-lint',
+    message: `Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`)`
+  }
+}
+
 function rc(options: string): string {
   return [
     `import {fileURLToPath} from 'node:url'`,
@@ -184,14 +196,7 @@ describe('the language server (unified-language-server with remark’s settings,
     const text = [`# Notes`, ``, `Café 🎉 a [fine source](${web.origin()}/ok) and a [dead one](${gone}).`, ``, `The server is [busy](${busy}).`, ``].join('\n')
     const diagnostics = await client.open(live(), text)
     expect(diagnostics).toEqual([
-      {
-        range: spanOf(text, gone),
-        severity: Severity.Error,
-        code: 'citation-alive',
-        codeDescription: {href: `${docs}#citation-alive`},
-        source: 'remark-lint',
-        message: `Unexpected dead citation \`${gone}\`, expected a live source (\`404 Not Found\`)`
-      },
+      deadAt(text, gone),
       {
         range: spanOf(text, busy),
         severity: Severity.Warning,
@@ -274,14 +279,7 @@ describe('the language server (unified-language-server with remark’s settings,
     // The next edit reads the filled cache: the real error, still without a request from the editor.
     const edited = `A [source](${removed}) somebody has checked now.\n`
     expect(await client.change(uri, edited, 2)).toEqual([
-      {
-        range: spanOf(edited, removed),
-        severity: Severity.Error,
-        code: 'citation-alive',
-        codeDescription: {href: `${docs}#citation-alive`},
-        source: 'remark-lint',
-        message: `Unexpected dead citation \`${removed}\`, expected a live source (\`404 Not Found\`)`
-      }
+      deadAt(edited, removed)
     ])
     expect(web.hits('/removed')).toBe(1)
   })
