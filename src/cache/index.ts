@@ -76,6 +76,7 @@ const noCache: SourceCache = {
   get: async () => undefined,
   set: async () => {},
   claim: async () => true,
+  shared: false,
   release: async () => {},
   close: async () => {}
 }
@@ -159,6 +160,7 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     get: async (key) => (await cache).get(key),
     set: async (key, report) => (await cache).set(key, report),
     claim: async (key, ms) => (await cache).claim(key, ms),
+    shared: true,
     release: async (key) => (await cache).release(key),
     close: async () => (await cache).close()
   }

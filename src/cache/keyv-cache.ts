@@ -15,6 +15,8 @@ export interface SourceCache {
    * process should fetch it, false while another one is at it. Local caches always say true.
    */
   claim(url: string, ms: number): Promise<boolean>
+  /** True when other processes write to this cache too (Redis): an answer may arrive between a look and a claim. */
+  readonly shared: boolean
   /** Gives a claim back early (the outcome was not cacheable, so waiters must fetch themselves). */
   release(url: string): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
@@ -23,6 +25,7 @@ export interface SourceCache {
 
 /** Shared by both kinds: keys, TTLs, what is stored, writes in flight. */
 export abstract class KeyvCache implements SourceCache {
+  readonly shared: boolean = false
   private readonly pending = new Set<Promise<void>>()
 
   constructor(

@@ -17,6 +17,7 @@ export const REDIS_TIMEOUT_MS = 2000
  * is one warning; from then on the cache behaves like no cache.
  */
 export class RedisCache extends KeyvCache {
+  override readonly shared = true
   private readonly shown: string
   private readonly client: ReturnType<typeof createClient>
   private readonly ready: Promise<Keyv | undefined>

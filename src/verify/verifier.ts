@@ -138,6 +138,14 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       const shared = await cached(url, depth, identifier !== undefined)
       if (shared) return shared
     }
+    // The last holder may have stored its answer and let go between our last look and this claim.
+    if (cache.shared) {
+      const stored = await cached(url, depth, identifier !== undefined)
+      if (stored) {
+        await cache.release(url)
+        return stored
+      }
+    }
     // A paper's landing page is still read, beside its registry: other rules want its facts (the publisher's
     // domain and name, the abstract, anchors). Its outcome decides liveness only when no registry answered.
     const landing = landingUrl(url, identifier)
