@@ -11,6 +11,7 @@ import type {SiblingProbe} from './verify/sibling.js'
 import {resolveSettings, type Settings} from './options.js'
 import {accessDate} from './resolve/access-date.js'
 import type {Citation, PageDepth, SourceReport} from './types.js'
+import {inTurn} from './turn.js'
 import {sharedVerifier} from './verify/shared.js'
 
 export interface CheckedCitation {
@@ -72,7 +73,7 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   // Without `configure` nobody knows which rules are on: the probe, an extra request, is then skipped.
   const rules = file.data.citationRules
   const probing = rules?.has('citation-soft-404') ?? false
-  const citations = extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes})
+  const citations = await inTurn(() => extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes}))
   // One wait for all of the file's sources, then each citation is judged: no suspended call per citation while
   // the answers come (a large corpus holds ten thousand of them).
   const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))))

@@ -21,9 +21,9 @@
 // that leaves an empty or partial file is handled as an unreadable entry.
 //
 // Reads are synchronous behind the async interface: a read of a few kB (or of a missing file)
-// costs ~15 µs, and it answers in the same turn. That matters: `remark` parses every file in one
-// run of callbacks (all files wait for the configuration, then all go on at once), so an
-// asynchronous lookup would hold the first request back until the whole corpus is parsed.
+// costs ~15 µs and answers in the same turn, where a read through the thread pool costs a round
+// trip and a callback for each of thousands of lookups, made while files are extracted and answers
+// read, when the main thread is busiest.
 // Writes happen on a thread of their own (file-writer.ts).
 
 import {randomBytes} from 'node:crypto'
