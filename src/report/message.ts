@@ -25,8 +25,17 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
   return message
 }
 
+/** Per tree: a file gets a message per verdict, and the walk is over the whole tree. */
+const covering = new WeakMap<Root, number>()
+
 /** The offset up to which unified-message-control sees the tree as covered (same walk as its gap finder). */
 function coveredEnd(tree: Root): number {
+  let offset = covering.get(tree)
+  if (offset === undefined) covering.set(tree, (offset = walkCovered(tree)))
+  return offset
+}
+
+function walkCovered(tree: Root): number {
   let offset = 0
   visit(tree as Node, (node) => {
     const start = node.position?.start.offset
