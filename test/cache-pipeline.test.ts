@@ -1,14 +1,18 @@
 // The cache through the whole pipeline: warm runs fetch nothing, failures are never kept, entries are
-// judged again on read, cacheOnly never fetches, and two processes sharing one Redis fetch each URL once.
+// judged again on read, cacheOnly never fetches, and two processes sharing one Redis fetch each URL once,
+// even when one wins the lease just after the other let go of it.
 
 import {execFile} from 'node:child_process'
 import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {connect, createServer, type AddressInfo, type Server} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {resolveSettings} from '../src/options.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {createVerifier} from '../src/verify/verifier.js'
 import {lintLiveness as lint} from './helpers/lint.js'
 import {hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
@@ -177,6 +181,81 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
     expect(web.hits('/gone') - before.gone).toBe(1)
     expect(first).toContain('Unexpected dead citation')
     expect(second).toContain('Unexpected dead citation')
+  })
+
+  /**
+   * A TCP relay to the real Redis that holds back the first lease claim (`SET … NX`) through it, and what follows
+   * on that connection, until `let()`: the window between a client's miss and its claim, opened at will.
+   */
+  async function claimHoldingRelay(): Promise<{url: string; held: Promise<void>; let: () => void; close: () => Promise<void>}> {
+    const target = new URL(redis.url)
+    let holding: {chunks: Buffer[]; send: (data: Buffer) => void} | undefined
+    let caught = false
+    let heldOne!: () => void
+    const held = new Promise<void>((resolve) => (heldOne = resolve))
+    const server: Server = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname)
+      upstream.pipe(client)
+      client.on('close', () => upstream.destroy())
+      client.on('error', () => upstream.destroy())
+      upstream.on('error', () => client.destroy())
+      client.on('data', (chunk: Buffer) => {
+        if (!caught && chunk.includes('\r\nNX\r\n')) {
+          caught = true
+          holding = {chunks: [], send: (data) => upstream.write(data)}
+          heldOne()
+        }
+        if (holding) holding.chunks.push(chunk)
+        else upstream.write(chunk)
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return {
+      url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      held,
+      let: () => {
+        if (holding) holding.send(Buffer.concat(holding.chunks))
+        holding = undefined
+      },
+      close: () => new Promise((resolve) => server.close(() => resolve()))
+    }
+  }
+
+  it('a machine that wins the lease just after its holder stored the answer and let go reads it, not the web', async () => {
+    let arrived!: () => void
+    const requested = new Promise<void>((resolve) => (arrived = resolve))
+    let answer: (() => void) | undefined
+    const own = await startWeb({
+      // The first request waits for `answer()`; any later one is answered at once (and counted).
+      '/held': (request, response) => {
+        if (answer) return html('Worth the wait')(request, response)
+        answer = () => html('Worth the wait')(request, response)
+        arrived()
+      }
+    })
+    const relay = await claimHoldingRelay()
+    const settings = (cache: string) => resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, cache})
+    const first = createVerifier(settings(redis.url))
+    const second = createVerifier(settings(relay.url))
+    try {
+      const url = `${own.origin('race.test')}/held`
+      // The first machine claims the lease and fetches; its answer waits in the server.
+      const firstReport = first.verify(url)
+      await requested
+      // The second finds nothing stored, and its claim is held on the way to Redis.
+      const secondReport = second.verify(url)
+      await relay.held
+      // The first stores its answer and lets go of the lease; only then does the second's claim arrive, and win.
+      answer!()
+      expect((await firstReport).liveness).toBe('alive')
+      relay.let()
+      expect((await secondReport).liveness).toBe('alive')
+      expect(own.hits('/held')).toBe(1)
+    } finally {
+      await Promise.all([first.close(), second.close()])
+      await relay.close()
+      await own.close()
+    }
   })
 
   it('two machines one after the other, one Redis: the second fetches nothing', async () => {
