@@ -40,6 +40,16 @@ describe('inTurn', () => {
     expect(answeredAfter).toBeLessThan(50)
   })
 
+  it('work queued from inside a turn runs too, in order', async () => {
+    const order: string[] = []
+    await inTurn(() => {
+      order.push('outer')
+      void inTurn(() => order.push('inner'))
+    })
+    await inTurn(() => order.push('after'))
+    expect(order).toEqual(['outer', 'inner', 'after'])
+  })
+
   it('a file whose work throws rejects alone; the others still run', async () => {
     const results = await Promise.allSettled([
       inTurn(() => 1),
