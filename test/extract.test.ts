@@ -8,7 +8,7 @@ import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {extractCitations, type ExtractOptions} from '../src/extract/index.js'
 import {normalizeUrl} from '../src/extract/normalize.js'
-import {readsLikeTitle} from '../src/extract/cited-title.js'
+import {readsLikeTitle, wordCount} from '../src/extract/cited-title.js'
 import {findBareUrls} from '../src/extract/bare-urls.js'
 import type {Citation} from '../src/types.js'
 
@@ -702,6 +702,30 @@ describe('readsLikeTitle', () => {
     ['https://example.com/a b', false]
   ])('%s → %s', (text, expected) => {
     expect(readsLikeTitle(text)).toBe(expected)
+  })
+
+  it.each([
+    ['e.g.', false], // one word, as `U.S.` and `don't` are
+    ["don't panic", true],
+    ['snake_case', false],
+    ['node:fs', false],
+    ['0x7f.0.0.1', true], // `0x7f` and `0.0.1`: a dot joins letters or digits, not one to the other
+    ['/404.html', true],
+    ['3,5 km', true]
+  ])('ASCII words counted as Unicode segmentation counts them: %s → %s', (text, expected) => {
+    expect(readsLikeTitle(text)).toBe(expected)
+  })
+
+  it('counts the words of any ASCII text as Intl.Segmenter does, without it (up to two)', () => {
+    const segmenter = new Intl.Segmenter(undefined, {granularity: 'word'})
+    const reference = (text: string) => Math.min(2, [...segmenter.segment(text)].filter((segment) => segment.isWordLike).length)
+    const alphabet = " abcXYZ019_:.,;'\"-/!?()[]#@&*+=<>~`|\\\t"
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let index = 0; index < 5000; index++) {
+      const text = Array.from({length: 1 + (index % 8)}, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
+      expect([text, wordCount(text)]).toEqual([text, reference(text)])
+    }
   })
 })
 

@@ -1,8 +1,8 @@
 // The claim: the sentence of a block's plain text that holds a citation.
 
 import type {Node} from 'unist'
+import {collapse} from '../page/text.js'
 import {trimUrl} from './bare-urls.js'
-import {collapse} from './cited-title.js'
 import {plainText} from './plain-text.js'
 
 interface Sentences {
