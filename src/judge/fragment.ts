@@ -1,7 +1,7 @@
 // `#anchor` on the cited page: is there an element with that id (or `<a name>`)? Pure.
 
 import {distance} from 'fastest-levenshtein'
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
 import {redactUrl} from '../net/redact.js'
 import type {Citation, SourceReport} from '../types.js'
 import type {Verdict} from './verdict.js'
@@ -15,7 +15,7 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   if (fragment === undefined || report.liveness !== 'alive' || !page) return undefined
   // A page without a single id is script-rendered or not HTML (PDF `#page=3`): nothing to hold the anchor to.
   if (page.anchors.length === 0 || notAnAnchor(fragment, report.finalUrl)) return undefined
-  const wanted = decode(fragment)
+  const wanted = percentDecode(fragment)
   const anchors = new Set(page.anchors)
   if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
   const nearest = nearestAnchor(wanted, page.anchors)
@@ -43,14 +43,6 @@ function notAnAnchor(fragment: string, finalUrl: string): boolean {
   const host = parseUrl(finalUrl)?.hostname ?? ''
   const codeHost = /(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sr\.ht)$/.test(host)
   return codeHost && /^(?:L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?|lines-\d+(?::\d+)?)$/.test(fragment)
-}
-
-function decode(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment)
-  } catch {
-    return fragment
-  }
 }
 
 /** The closest anchor by edit distance over a folded form, when it is close enough to be the one meant. */

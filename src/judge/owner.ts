@@ -2,7 +2,7 @@
 
 import {parse} from 'tldts'
 import {domainToUnicode} from 'node:url'
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
 
 /** The publisher of a URL as far as its address tells. */
 export interface Owner {
@@ -117,7 +117,7 @@ export function domainEntry(value: string): string | undefined {
 }
 
 function accountOf(platform: PathPlatform, pathname: string): {path: string; name: string} | undefined {
-  const segments = pathname.split('/').filter(Boolean).map(decode)
+  const segments = pathname.split('/').filter(Boolean).map(percentDecode)
   const [first, second] = segments
   if (first === undefined) return undefined
   const lower = first.toLowerCase()
@@ -136,12 +136,4 @@ function withoutAt(id: string): string {
 /** Punycode labels (`xn--…`) as the claim would spell them. */
 function unicode(label: string): string {
   return label.includes('xn--') ? domainToUnicode(label) || label : label
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

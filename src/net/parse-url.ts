@@ -1,9 +1,19 @@
-// `new URL` that answers undefined instead of throwing (Node 20 has no `URL.parse`).
+// URL parsing and percent-decoding that answer instead of throwing on malformed input.
 
+/** `new URL`, or undefined where it would throw (Node 20 has no `URL.parse`). */
 export function parseUrl(raw: string, base?: string | URL): URL | undefined {
   try {
     return new URL(raw, base)
   } catch {
     return undefined
+  }
+}
+
+/** `decodeURIComponent`, or the text as it was where a stray `%` makes it throw. */
+export function percentDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
   }
 }

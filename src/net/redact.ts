@@ -1,5 +1,7 @@
 // Redaction: find secret-looking URL parts (credentials, secret query values) and replace them.
 
+import {percentDecode} from './parse-url.js'
+
 /**
  * The secret-key rule. A parameter name is secret when
  *  1. one of its words is a secret word: the name is split on non-alphanumerics and
@@ -138,9 +140,5 @@ function redactText(text: string): string {
 }
 
 function decodeName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '))
-  } catch {
-    return name
-  }
+  return percentDecode(name.replace(/\+/g, ' '))
 }

@@ -2,7 +2,7 @@
 // carries one unambiguously), an arXiv id or a PubMed id. Trimmed, validated and normalised, so the registries can be
 // asked instead of the landing page (where bot walls and paywalls sit).
 
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
 
 /** `doi` is lower-cased (DOIs are case-insensitive): compare and key on it; `display` keeps the case as written. */
 export type Doi = {kind: 'doi'; doi: string; display: string}
@@ -122,14 +122,6 @@ const publisherRules: Array<{host: RegExp; doi: (path: string, url: URL) => stri
 function parsePmid(candidate: string | undefined): Pmid | undefined {
   const match = candidate === undefined ? null : /^0*([1-9]\d{0,8})$/.exec(candidate.trim())
   return match === null ? undefined : {kind: 'pmid', pmid: match[1]!}
-}
-
-function percentDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }
 
 const openers: Record<string, string> = {')': '(', ']': '[', '}': '{', '>': '<'}

@@ -2,7 +2,7 @@
 // citation that the page did not settle is asked of the REST API instead: repositories, issues and pull requests,
 // files and folders.
 
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
 import type {SourceReport} from '../types.js'
 import type {InspectDeps} from './inspect.js'
 import {askRegistry} from './registry.js'
@@ -27,7 +27,7 @@ const reserved = new Set([
 export function apiPathOf(url: string): string | undefined {
   const parsed = parseUrl(url)
   if (!parsed || !/^(?:www\.)?github\.com$/i.test(parsed.hostname)) return undefined
-  const [owner, repo, kind, ...rest] = parsed.pathname.split('/').filter(Boolean).map(decodeSegment)
+  const [owner, repo, kind, ...rest] = parsed.pathname.split('/').filter(Boolean).map(percentDecode)
   if (!owner || !repo || reserved.has(owner.toLowerCase())) return undefined
   const base = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo.replace(/\.git$/, ''))}`
   if (kind === undefined) return base
@@ -57,12 +57,4 @@ export async function settleByApi(report: SourceReport, url: string, github: Git
 
 function headers(token: string): Record<string, string> {
   return {authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28'}
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }
