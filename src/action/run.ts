@@ -1,10 +1,10 @@
 // The Action: pick the files, run the bin on them, keep the citations the PR touched, annotate, summarise.
 
-import {githubTokenVariable} from '../cli/env.js'
 import {existsSync} from 'node:fs'
 import {mkdtemp, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join, relative, resolve} from 'node:path'
+import {githubTokenVariable} from '../cli/env.js'
 import {annotations, escapeData, jobSummary} from '../report/github.js'
 import {jsonReportText} from '../report/json.js'
 import type {CitationRecord} from '../report/record.js'
