@@ -35,7 +35,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedVerifiers()
   await web.close()
+  for (const folder of cacheFolders) rmSync(folder, {recursive: true, force: true})
 })
+
+/** A cache folder for one test, removed with the others once every verifier has let go of it. */
+const cacheFolders: string[] = []
+function cacheFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+  cacheFolders.push(folder)
+  return folder
+}
 
 /** A new "process": forget the in-memory verifiers, keep the cache on disk. */
 async function nextRun(markdown: string, options: Record<string, unknown>) {
@@ -49,7 +58,7 @@ function hits(): number {
 
 describe('file cache', () => {
   it('a warm run sends no request for cached outcomes and reports the same messages', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const markdown = `[a](${origin}/ok) [b](${origin}/gone) [c](${origin}/moved).\n`
     const cold = await nextRun(markdown, {cache})
     const before = hits()
@@ -60,7 +69,7 @@ describe('file cache', () => {
   })
 
   it('5xx (and timeouts, 429s, network errors) are never cached: the next run asks again', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const markdown = `[a](${origin}/busy).\n`
     await nextRun(markdown, {cache})
     const before = web.hits('/busy')
@@ -69,7 +78,7 @@ describe('file cache', () => {
   })
 
   it('cached reports are judged again against the current options', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const markdown = `[a](${origin}/moved).\n`
     expect((await nextRun(markdown, {cache})).messages).toEqual([expect.stringContaining('to another site')])
     const before = hits()
@@ -78,7 +87,7 @@ describe('file cache', () => {
   })
 
   it('a corrupt entry is a warning and is fetched again; the run still reports', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const markdown = `[b](${origin}/gone?corrupt).\n`
     await nextRun(markdown, {cache})
     const folder = join(cache, 'v1')
@@ -97,7 +106,7 @@ describe('file cache', () => {
   })
 
   it('cacheOnly answers from the cache and reports the rest as not yet checked, without any request', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     await nextRun(`[b](${origin}/gone?editor).\n`, {cache})
     const before = hits()
     const {messages} = await nextRun(`[b](${origin}/gone?editor) and [new](${origin}/ok?typed).\n`, {cache, cacheOnly: true})
@@ -109,7 +118,7 @@ describe('file cache', () => {
   })
 
   it("cacheOnly: 'background' answers at once and fetches each uncached URL once, for the next run (the editor)", async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}
     await closeSharedVerifiers()
     // One long-lived process, as the language server is: each keystroke is a run.
@@ -132,7 +141,7 @@ describe('file cache', () => {
   })
 
   it("cacheOnly: 'background' never fetches a URL seen only once: the prefixes of a URL being typed", async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'citations-cache-'))
+    const cache = cacheFolder()
     const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}
     await closeSharedVerifiers()
     const before = web.hits('/ok')

@@ -291,6 +291,14 @@ describe('file cache', () => {
     expect(warnings[0]).toMatch(/^Cannot write the citation cache in `.*not-a-folder`, results are not kept: /)
   })
 
+  // Node's recursive mkdir spins forever where a parent exists but cannot hold children, as /proc on Linux.
+  it.runIf(existsSync('/proc/self'))('a folder that cannot be made under an existing parent is one warning, not a run that never ends', async () => {
+    const cache = openCache('/proc/no-such-process/cache', (message) => warnings.push(message))
+    caches.push(cache)
+    await cache.set('https://example.com/1', report())
+    expect(warnings).toEqual([expect.stringMatching(/^Cannot write the citation cache in `\/proc\/no-such-process\/cache`, results are not kept: ENOENT: /)])
+  })
+
   it('close waits for writes in flight', async () => {
     const cache = openCache(folder, (message) => warnings.push(message))
     const urls = Array.from({length: 50}, (_, index) => `https://example.com/${index}`)

@@ -1,6 +1,6 @@
 // Offline mode: record a live run into fixtures, replay it with no network, deterministic; bad fixtures reported.
 
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedVerifiers()
   await web.close()
+  rmSync(folder, {recursive: true, force: true})
 })
 
 function document(): string {

@@ -1,5 +1,6 @@
 // Writing a report atomically: folders made, the old report replaced whole, nothing left behind.
 
+import {existsSync} from 'node:fs'
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -51,6 +52,14 @@ describe('writeReport', () => {
     expect(failure.message).toMatch(new RegExp(`^Cannot write report \`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`: `))
     expect(failure.toErrorResult()).toEqual({ok: false, error: {code: 'WRITE_FAILED', message: failure.message, details: {path, cause: expect.stringMatching(/^E[A-Z]+$/) as unknown}}})
     expect(await readdir(folder)).toEqual(['file'])
+  })
+
+  // Node's recursive mkdir spins forever where a parent exists but cannot hold children, as /proc on Linux.
+  test.runIf(existsSync('/proc/self'))('a folder that cannot be made under an existing parent fails at once, not a write that never ends', async () => {
+    const path = '/proc/no-such-process/reports/report.json'
+    const error = (await writeReport(path, '{}\n').catch((caught: unknown) => caught)) as ReportWriteError
+    expect(error.code).toBe('WRITE_FAILED')
+    expect(error.message).toBe(`Cannot write report \`${path}\`: ENOENT: no such file or directory`)
   })
 
   test('a folder in the way of the report fails the same way, and the temporary file is removed', async () => {

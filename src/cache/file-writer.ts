@@ -6,6 +6,7 @@
 // for 3,000 entries, where handing the text to this thread costs ~10 µs each.
 
 import {Worker} from 'node:worker_threads'
+import {makeFolder} from '../folder.js'
 
 interface Reply {
   id: number
@@ -59,7 +60,9 @@ export class FileWriter {
 
   #start(): Worker {
     if (this.#worker) return this.#worker
-    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)})`, {eval: true})
+    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${makeFolder.toString()})`, {
+      eval: true
+    })
     worker.on('message', (replies: Reply[]) => {
       for (const reply of replies) {
         const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
@@ -83,9 +86,9 @@ export class FileWriter {
 
 /**
  * The thread's code, run from its source text (so it works from `src/` under a test runner and from
- * `dist/` alike): it may use nothing from outside its own body.
+ * `dist/` alike): it may use nothing from outside its own body and its arguments.
  */
-function writerThread(staleTempMs: number): void {
+function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder): void {
   const fs = require('node:fs') as typeof import('node:fs')
   const path = require('node:path') as typeof import('node:path')
   const {parentPort} = require('node:worker_threads') as typeof import('node:worker_threads')
@@ -95,7 +98,7 @@ function writerThread(staleTempMs: number): void {
 
   const prepare = (folder: string): void => {
     if (ready.has(folder)) return
-    fs.mkdirSync(folder, {recursive: true})
+    makeFolderIn(folder, fs, path.dirname)
     ready.add(folder)
     // Leftovers of a killed writer: never read, removed once old.
     const cutoff = Date.now() - staleTempMs

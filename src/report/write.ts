@@ -1,8 +1,10 @@
 // Writing a report file atomically: a temporary file in the same folder, then a rename over the target.
 
 import {randomBytes} from 'node:crypto'
-import {mkdir, rename, rm, writeFile} from 'node:fs/promises'
+import {mkdirSync} from 'node:fs'
+import {rename, rm, writeFile} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
+import {makeFolder} from '../folder.js'
 
 /** The citations-validate seed's error contract: `{ok: false, error: {code, message, details}}`. */
 export interface ErrorResult {
@@ -37,7 +39,7 @@ export async function writeReport(path: string, text: string): Promise<void> {
   const folder = dirname(path)
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    await mkdir(folder, {recursive: true})
+    makeFolder(folder, {mkdirSync}, dirname)
     await writeFile(temporary, text, {flag: 'wx'})
     await rename(temporary, path)
   } catch (error) {

@@ -2,6 +2,7 @@
 
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {dirname} from 'node:path'
+import {makeFolder} from '../folder.js'
 import {NetError, type NetErrorCode} from '../net/errors.js'
 import type {HopResponse, Transport} from './transport.js'
 
@@ -143,7 +144,7 @@ function save(path: string, fixtures: FixtureFile): void {
   const sorted: FixtureFile = {version: 1, responses: {}}
   for (const url of Object.keys(fixtures.responses).sort()) sorted.responses[url] = fixtures.responses[url]!
   const temp = `${path}.${process.pid}.tmp`
-  mkdirSync(dirname(path), {recursive: true})
+  makeFolder(dirname(path), {mkdirSync}, dirname)
   writeFileSync(temp, JSON.stringify(sorted, null, 2) + '\n')
   renameSync(temp, path)
 }
