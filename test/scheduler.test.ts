@@ -3,6 +3,7 @@
 import type {IncomingMessage} from 'node:http'
 import {afterEach, describe, expect, it} from 'vitest'
 import {resolveSettings, type Options} from '../src/options.js'
+import {longestWaitMs, retryDelay} from '../src/verify/retry.js'
 import {createVerifier, type Verifier} from '../src/verify/verifier.js'
 import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
 
@@ -196,5 +197,24 @@ describe('scheduler', () => {
     expect(await host.check(0)).toBe(true) // 4 → 3; the retries are taken 3 at a time
     expect(await host.check(4)).toBe(true) // a later complaint: the limit stays at 3
     expect(await host.mostInFlight()).toBe(3)
+  })
+})
+
+describe('retry waits', () => {
+  const answer = (status: number, headers: Record<string, string> = {}) => ({url: 'http://site.test/', status, statusText: '', headers, body: Buffer.alloc(0), truncated: false})
+
+  it('backoff doubles from the base, with jitter, and stops growing at ten seconds however many retries are allowed', () => {
+    const policy = {retries: 20, baseDelayMs: 500}
+    expect(retryDelay(answer(503), 1, policy, () => 0)).toBe(500)
+    expect(retryDelay(answer(503), 2, policy, () => 0.5)).toBe(1500)
+    expect(retryDelay(answer(503), 10, policy, () => 0)).toBe(longestWaitMs)
+    expect(retryDelay(answer(503), 20, policy, () => 1)).toBe(longestWaitMs)
+    expect(longestWaitMs).toBe(10_000)
+  })
+
+  it('a Retry-After beyond ten seconds ends the retries at once', () => {
+    const policy = {retries: 5, baseDelayMs: 500}
+    expect(retryDelay(answer(429, {'retry-after': '10'}), 1, policy)).toBe(10_000)
+    expect(retryDelay(answer(429, {'retry-after': '11'}), 1, policy)).toBeUndefined()
   })
 })

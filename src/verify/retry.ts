@@ -3,13 +3,16 @@
 import {NetError} from '../net/errors.js'
 import type {HopResponse} from './transport.js'
 
-/** Longest wait a Retry-After may ask for; a longer ask ends as "rate limited" at once. */
-export const retryAfterCapMs = 10_000
+/**
+ * Longest wait before a retry: a Retry-After asking for more ends as "rate limited" at once, and backoff stops
+ * growing here (doubling from 500 ms, a tenth retry would otherwise wait at least four minutes).
+ */
+export const longestWaitMs = 10_000
 
 export interface RetryPolicy {
   /** Retries after the first attempt for 408, 429, 5xx and resets (timeouts get one). */
   retries: number
-  /** First backoff; doubled on each retry, plus up to as much again of jitter. */
+  /** First backoff; doubled on each retry, plus up to as much again of jitter, at most `longestWaitMs`. */
   baseDelayMs: number
 }
 
@@ -24,7 +27,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /** Milliseconds to wait before attempt `attempt + 1`, or undefined to stop trying. */
 export function retryDelay(outcome: HopResponse | NetError, attempt: number, policy: RetryPolicy, random = Math.random): number | undefined {
-  const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (1 + random())
+  const backoff = Math.min(longestWaitMs, policy.baseDelayMs * 2 ** (attempt - 1) * (1 + random()))
   if (outcome instanceof NetError) {
     // A timeout already cost a whole hop limit: one more try, as a slow start is common.
     if (outcome.code === 'ETIMEDOUT') return attempt < 2 ? 0 : undefined
@@ -34,7 +37,7 @@ export function retryDelay(outcome: HopResponse | NetError, attempt: number, pol
   if (outcome.status !== 429) return backoff
   const asked = parseRetryAfter(outcome.headers['retry-after'])
   if (asked === undefined) return backoff
-  return asked <= retryAfterCapMs ? asked : undefined
+  return asked <= longestWaitMs ? asked : undefined
 }
 
 function isTransient(status: number): boolean {
