@@ -48,6 +48,8 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     get(key: string): Promise<string | null>
     pTTL(key: string): Promise<number>
     exists(key: string): Promise<number>
+    set(key: string, value: string): Promise<unknown>
+    lPush(key: string, value: string): Promise<unknown>
   }
 
   /** A raw client, to look at what the cache wrote. */
@@ -105,6 +107,28 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect((await second.get('https://example.com/from-first'))?.reason).toBe('first')
     expect((await first.get('https://example.com/from-second'))?.reason).toBe('second')
     expect(warnings).toEqual([])
+  })
+
+  it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
+    const warnings: string[] = []
+    const [cut, list, fine] = ['cut-short', 'a-list', 'fine'].map((name) => `https://example.com/${name}`) as [string, string, string]
+    const keyOf = (url: string) => `remark-lint-citations::${cacheKey(url)}`
+    const cache = open(redis.url, warnings)
+    await cache.set(fine, report())
+    await raw(async (client) => {
+      await client.set(keyOf(cut), '{"value":{"url":"https://exa')
+      await client.lPush(keyOf(list), 'not an entry')
+    })
+    expect(await cache.get(cut)).toBeUndefined()
+    expect(await cache.get(list)).toBeUndefined()
+    expect(await cache.get(fine)).toEqual(viaJson(report()))
+    expect(warnings).toEqual([
+      `Cannot read citation cache entry \`${keyOf(cut)}\` in \`${redis.url}\` (not JSON (Unterminated string in JSON at position 28)), treating it as missing; it is rewritten on the next check`
+    ])
+    await sleep(50)
+    expect(await raw((client) => Promise.all([client.exists(keyOf(cut)), client.exists(keyOf(list))]))).toEqual([0, 0])
+    await cache.set(list, report())
+    expect(await cache.get(list)).toEqual(viaJson(report()))
   })
 
   it('a Redis that is down is one warning, then no cache, quickly', async () => {

@@ -133,9 +133,9 @@ class FileCache extends KeyvCache {
     )
   }
 
-  protected invalid(key: string): void {
+  protected invalid(key: string, problem: string): void {
     // Valid JSON, but not a report of this schema (edited by hand?): same as a corrupt entry.
-    this.store.reportUnreadable(this.store.fileFor(key), 'not a citation report')
+    this.store.reportUnreadable(this.store.fileFor(key), problem)
   }
 
   protected async shutdown(): Promise<void> {

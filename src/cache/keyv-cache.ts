@@ -36,23 +36,28 @@ export abstract class KeyvCache implements SourceCache {
   /** The Keyv to use now, or undefined when there is none (closed, broken). */
   protected abstract keyv(): Promise<Keyv | undefined>
   protected abstract failed(action: 'read' | 'write', error: unknown): void
-  protected abstract invalid(key: string): void
+  /** The entry under `key` cannot be used (`problem`): it counts as missing. */
+  protected abstract invalid(key: string, problem: string): void
   protected abstract shutdown(): Promise<void>
 
   async get(url: string): Promise<SourceReport | undefined> {
+    const key = cacheKey(url, this.scope)
+    let value: unknown
     try {
       const keyv = await this.keyv()
       if (!keyv) return undefined
-      const key = cacheKey(url, this.scope)
-      const value: unknown = await this.bound(keyv.get(key))
-      if (value === undefined || value === null) return undefined
-      const report = fromStored(value)
-      if (!report) this.invalid(key)
-      return report
+      value = await this.bound(keyv.get(key))
     } catch (error) {
-      this.failed('read', error)
+      // One bad entry is a miss; only a store that fails as a whole is given up.
+      const problem = entryProblem(error)
+      if (problem) this.invalid(key, problem)
+      else this.failed('read', error)
       return undefined
     }
+    if (value === undefined || value === null) return undefined
+    const report = fromStored(value)
+    if (!report) this.invalid(key, 'not a citation report')
+    return report
   }
 
   set(url: string, report: SourceReport): Promise<void> {
@@ -95,6 +100,16 @@ export abstract class KeyvCache implements SourceCache {
       this.failed('write', error)
     }
   }
+}
+
+/**
+ * What is wrong with the one entry a read failed on, when that is what failed: a value that is not JSON (cut
+ * short, written by something else) or a Redis key of another type. Undefined for the store failing as a whole.
+ */
+function entryProblem(error: unknown): string | undefined {
+  if (error instanceof SyntaxError) return `not JSON (${describe(error)})`
+  const message = describe(error)
+  return /^WRONGTYPE\b/.test(message) ? 'not a string value' : undefined
 }
 
 /** An error as one short line. */

@@ -23,6 +23,7 @@ export class RedisCache extends KeyvCache {
   private readonly ready: Promise<Keyv | undefined>
   private broken = false
   private closed = false
+  private warnedInvalid = false
   /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
   private inFlight = 0
 
@@ -93,8 +94,18 @@ export class RedisCache extends KeyvCache {
     this.fail(error)
   }
 
-  protected invalid(): void {
-    // Something else wrote under our namespace; a miss is enough.
+  /**
+   * A bad entry (cut short, or written under our namespace by something else) is a miss, and is removed so that it
+   * cannot keep every later run from using the cache for that URL; one warning per run.
+   */
+  protected invalid(key: string, problem: string): void {
+    if (!this.warnedInvalid) {
+      this.warnedInvalid = true
+      this.warn(`Cannot read citation cache entry \`${NAMESPACE}::${key}\` in \`${this.shown}\` (${problem}), treating it as missing; it is rewritten on the next check`)
+    }
+    void this.keyv()
+      .then((keyv) => keyv && this.bound(keyv.delete(key)))
+      .catch((error: unknown) => this.fail(error))
   }
 
   /** `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. */
