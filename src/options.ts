@@ -249,12 +249,28 @@ function hostOverrides(value: unknown): Record<string, Partial<HostLimits>> {
       }
     }
     const field = (key: string, min: number) => integer({[`hosts.${host}.${key}`]: given[key]}, `hosts.${host}.${key}`, min, min)
-    result[host.toLowerCase()] = {
+    result[hostName(host)] = {
       ...(given.concurrency === undefined ? {} : {concurrency: field('concurrency', 1)}),
       ...(given.interval === undefined ? {} : {interval: field('interval', 0)})
     }
   }
   return result
+}
+
+/**
+ * A `hosts` key as the scheduler sees hosts: a URL's host name, lower-case and in punycode (`bücher.de` is
+ * `xn--bcher-kva.de`). A port, scheme or path would never match, so it is an error, not a silent no-op.
+ */
+function hostName(host: string): string {
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(`http://${host}`)
+  } catch {
+    parsed = undefined
+  }
+  const bare = parsed && !parsed.port && !parsed.username && parsed.pathname === '/' && !parsed.search && !parsed.hash && !host.includes('/')
+  if (!parsed || !bare) throw new OptionsError(`Unexpected \`hosts\` key \`${host}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
+  return parsed.hostname
 }
 
 function addressRanges(ranges: string[]): string[] {

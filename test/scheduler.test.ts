@@ -56,6 +56,17 @@ describe('scheduler', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(140)
   })
 
+  it('per-host overrides are keyed by host name in any case or script; a scheme, port or path is an error naming the key', async () => {
+    const seen = tracker()
+    const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {'Polite.TEST': {interval: 150}}})
+    await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
+    for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(140)
+    expect(resolveSettings({hosts: {'bücher.de': {interval: 10}}}).hosts['xn--bcher-kva.de']).toEqual({interval: 10})
+    for (const key of ['https://github.com', 'github.com:8080', 'github.com/org']) {
+      expect(() => resolveSettings({hosts: {[key]: {interval: 10}}})).toThrow(`Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
+    }
+  })
+
   it('a 429 is retried after Retry-After (seconds or HTTP date) and slows that host for the rest of the run', async () => {
     let first = true
     const seen = tracker()
