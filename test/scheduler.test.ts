@@ -223,9 +223,12 @@ describe('retry waits', () => {
     expect(longestWaitMs).toBe(10_000)
   })
 
-  it('a Retry-After beyond ten seconds ends the retries at once', () => {
+  it('a Retry-After on a 429 or a 503 sets the wait; beyond ten seconds it ends the retries at once', () => {
     const policy = {retries: 5, baseDelayMs: 500}
-    expect(retryDelay(answer(429, {'retry-after': '10'}), 1, policy)).toBe(10_000)
-    expect(retryDelay(answer(429, {'retry-after': '11'}), 1, policy)).toBeUndefined()
+    for (const status of [429, 503]) {
+      expect(retryDelay(answer(status, {'retry-after': '3'}), 1, policy)).toBe(3_000)
+      expect(retryDelay(answer(status, {'retry-after': '10'}), 1, policy)).toBe(10_000)
+      expect(retryDelay(answer(status, {'retry-after': '11'}), 1, policy)).toBeUndefined()
+    }
   })
 })

@@ -4,7 +4,7 @@ import {NetError} from '../net/errors.js'
 import type {HopResponse} from './transport.js'
 
 /**
- * Longest wait before a retry: a Retry-After asking for more ends as "rate limited" at once, and backoff stops
+ * Longest wait before a retry: a Retry-After asking for more ends the retries at once, and backoff stops
  * growing here (doubling from 500 ms, a tenth retry would otherwise wait at least four minutes).
  */
 export const longestWaitMs = 10_000
@@ -34,7 +34,7 @@ export function retryDelay(outcome: HopResponse | NetError, attempt: number, pol
     return outcome.code === 'ECONNRESET' && attempt <= policy.retries ? backoff : undefined
   }
   if (attempt > policy.retries || !isTransient(outcome.status)) return undefined
-  if (outcome.status !== 429) return backoff
+  // A 503 may say when the service is back, as a 429 says when to ask again (RFC 9110 §10.2.3).
   const asked = parseRetryAfter(outcome.headers['retry-after'])
   if (asked === undefined) return backoff
   return asked <= longestWaitMs ? asked : undefined
