@@ -1,9 +1,9 @@
 // Makes a folder and its missing parents, for the cache, reports and recorded fixtures.
 //
 // Not `mkdir(folder, {recursive: true})`: Node's walks back to the parent on ENOENT and forward again once the
-// parent exists, so where a parent exists but cannot hold children (a dangling symlink, a path under /proc) it
-// spins forever, and a run that writes its cache there never ends. Here a child that is still not found once
-// its parent exists is an error.
+// parent exists, so where a parent exists but answers ENOENT for any child (a path under /proc) it spins
+// forever (Node 20.20), and a run that writes its cache there never ends. Here a child that is still not found
+// once its parent exists is an error.
 //
 // Self-contained, its file system passed in: the cache writer's thread is built from function source text and
 // carries this function the same way.
@@ -29,7 +29,7 @@ export function makeFolder(folder: string, fs: FolderSystem, dirname: (path: str
   const parent = dirname(folder)
   if (parent === folder) throw missing
   makeFolder(parent, fs, dirname)
-  // The parent is there now: a second "not found" is final (a dangling symlink, a file system that refuses).
+  // The parent is there now: a second "not found" is final (/proc, a dangling symlink).
   const still = make(folder)
   if (still) throw still
 }
