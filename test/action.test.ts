@@ -10,7 +10,7 @@ import {parseDiff, unquote} from '../src/action/diff.js'
 import {inputNames} from '../src/action/inputs.js'
 import {outputNames} from '../src/action/run.js'
 import {actionEntry, gitIn, makeRepo, runAction, type Repo} from './helpers/runner.js'
-import {html, startWeb, status, type Web} from './helpers/web.js'
+import {html, startWeb, status, type Handler, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
 /** What the built bin accepts: tests of inputs that need a bin flag run once it has that flag. */
@@ -220,9 +220,22 @@ function remarkrc(): string {
   ].join('\n')
 }
 
+/** A web of `routes` and a fresh git repository for one describe block, both removed after it. */
+function scene(routes: Record<string, Handler>): {web: Web; repo: Repo} {
+  const state = {} as {web: Web; repo: Repo}
+  beforeAll(async () => {
+    state.web = await startWeb(routes)
+    state.repo = makeRepo()
+  })
+  afterAll(async () => {
+    await state.web?.close()
+    state.repo?.remove()
+  })
+  return state
+}
+
 describe('the Action on a pull request (simulated runner, real git, real bin)', () => {
-  let web: Web
-  let repo: Repo
+  const at = scene({'/ok': html('A fine page'), '/gone': status(404), '/busy': status(503)})
   let base: string
   let head: string
   let o: string
@@ -234,14 +247,12 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     )
   const pr = () => ({action: 'synchronize', number: 7, pull_request: {number: 7, base: {sha: base, ref: 'main'}, head: {sha: head, ref: 'feature'}}})
   const act = (inputs: Record<string, string> = {}, event: object = pr(), eventName?: string) =>
-    runAction({workspace: repo.dir, inputs: {...defaults(), ...inputs}, event, ...(eventName ? {eventName} : {})})
+    runAction({workspace: at.repo.dir, inputs: {...defaults(), ...inputs}, event, ...(eventName ? {eventName} : {})})
 
   beforeAll(async () => {
-    web = await startWeb({'/ok': html('A fine page'), '/gone': status(404), '/busy': status(503)})
-    o = web.origin()
-    repo = makeRepo()
+    o = at.web.origin()
     const moved = ['# Moved', '', 'This page moves to a new name in the pull request.', '', 'Its text stays the same,', 'so git sees a rename.', '', `See [this](${o}/gone?moved-old).`, '']
-    base = repo.commit(
+    base = at.repo.commit(
       {
         '.remarkrc.mjs': remarkrc(),
         'bad.remarkrc.mjs': remarkrc().replace('timeout: 1000', "timeout: 'soon'"),
@@ -272,12 +283,7 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
       'docs/notes.txt': `Not Markdown: [gone](${o}/gone?txt).\n`,
       'outside/new.md': `Out [dead](${o}/gone?outside).\n`
     })
-    head = repo.commit(docs, 'head', [['docs/old-name.md', 'docs/new-name.md']])
-  })
-
-  afterAll(async () => {
-    await web.close()
-    repo.remove()
+    head = at.repo.commit(docs, 'head', [['docs/old-name.md', 'docs/new-name.md']])
   })
 
   it('`only-changed: lines` (the default): annotates only citations on added or changed lines, errors first; fails on removed', async () => {
@@ -359,13 +365,13 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     const run = await act({'working-directory': 'docs', report: 'sarif=out/citations.sarif, json=citations.json'})
     expect(run.annotations.join('\n')).not.toContain('outside')
     expect(run.annotations[0]).toBe(dead('docs/guide.md', docs['docs/guide.md']!, `${o}/gone?changed`))
-    const sarifPath = join(repo.dir, 'docs', 'out', 'citations.sarif')
-    expect(run.outputs).toMatchObject({'report-sarif': sarifPath, 'report-json': join(repo.dir, 'docs', 'citations.json'), removed: '4', 'exit-code': '1'})
+    const sarifPath = join(at.repo.dir, 'docs', 'out', 'citations.sarif')
+    expect(run.outputs).toMatchObject({'report-sarif': sarifPath, 'report-json': join(at.repo.dir, 'docs', 'citations.json'), removed: '4', 'exit-code': '1'})
     const sarif = JSON.parse(readFileSync(sarifPath, 'utf8')) as {runs: Array<{results: Array<{locations: Array<{physicalLocation: {artifactLocation: {uri: string}}}>}>}>}
     const uris = sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri)
     expect(uris).toContain('docs/guide.md')
     expect(uris.every((uri) => uri.startsWith('docs/'))).toBe(true)
-    expect(existsSync(join(repo.dir, 'docs', 'citations.json'))).toBe(true)
+    expect(existsSync(join(at.repo.dir, 'docs', 'citations.json'))).toBe(true)
   })
 
   it('on a push (not a pull request) every citation is reported, whatever `only-changed` says', async () => {
@@ -379,7 +385,7 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('No Markdown file to check.')
     expect(run.outputs).toMatchObject({removed: '0', flagged: '0', ok: '0', 'exit-code': '0'})
-    const sarif = JSON.parse(readFileSync(join(repo.dir, 'empty.sarif'), 'utf8')) as {runs: Array<{results: unknown[]}>}
+    const sarif = JSON.parse(readFileSync(join(at.repo.dir, 'empty.sarif'), 'utf8')) as {runs: Array<{results: unknown[]}>}
     expect(sarif.runs[0]!.results).toEqual([])
   })
 
@@ -402,13 +408,13 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
 
   it('keeps its cache in the working directory’s `node_modules/.cache/remark-lint-citations` (the folder the README caches)', async () => {
     await act({files: 'docs/warn.md'})
-    expect(readdirSync(join(repo.dir, 'node_modules', '.cache', 'remark-lint-citations')).length).toBeGreaterThan(0)
+    expect(readdirSync(join(at.repo.dir, 'node_modules', '.cache', 'remark-lint-citations')).length).toBeGreaterThan(0)
   })
 
   it.skipIf(!binHelp.includes('--cache'))('`cache`: a folder of its own, or `false` for none', async () => {
     const run = await act({cache: '.citations-cache'})
     expect(run.code).toBe(1)
-    expect(readdirSync(join(repo.dir, '.citations-cache')).length).toBeGreaterThan(0)
+    expect(readdirSync(join(at.repo.dir, '.citations-cache')).length).toBeGreaterThan(0)
     expect((await act({cache: 'false'})).code).toBe(1)
   })
 
@@ -424,31 +430,20 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
 })
 
 describe('a pull request checked out as its merge commit (actions/checkout’s default)', () => {
-  let web: Web
-  let repo: Repo
-
-  beforeAll(async () => {
-    web = await startWeb({'/gone': status(404)})
-    repo = makeRepo()
-  })
-
-  afterAll(async () => {
-    await web.close()
-    repo.remove()
-  })
+  const at = scene({'/gone': status(404)})
 
   it('takes the changed lines in the merge’s numbering, where the base branch moved them', async () => {
-    const o = web.origin()
-    repo.commit({'.remarkrc.mjs': remarkrc(), 'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'fork point')
-    gitIn(repo.dir, ['checkout', '--quiet', '-b', 'feature'])
-    const head = repo.commit({'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n\nNew [dead](${o}/gone?new).\n`}, 'pull request')
-    gitIn(repo.dir, ['checkout', '--quiet', 'main'])
+    const o = at.web.origin()
+    at.repo.commit({'.remarkrc.mjs': remarkrc(), 'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'fork point')
+    gitIn(at.repo.dir, ['checkout', '--quiet', '-b', 'feature'])
+    const head = at.repo.commit({'guide.md': `# Guide\n\nOld [dead](${o}/gone?old).\n\nNew [dead](${o}/gone?new).\n`}, 'pull request')
+    gitIn(at.repo.dir, ['checkout', '--quiet', 'main'])
     // The base branch moved on: four lines above everything.
-    const base = repo.commit({'guide.md': `Intro.\n\nMore.\n\n# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'base moves')
-    gitIn(repo.dir, ['merge', '--quiet', '--no-ff', '--no-edit', 'feature'])
-    const merged = readFileSync(join(repo.dir, 'guide.md'), 'utf8')
+    const base = at.repo.commit({'guide.md': `Intro.\n\nMore.\n\n# Guide\n\nOld [dead](${o}/gone?old).\n`}, 'base moves')
+    gitIn(at.repo.dir, ['merge', '--quiet', '--no-ff', '--no-edit', 'feature'])
+    const merged = readFileSync(join(at.repo.dir, 'guide.md'), 'utf8')
     expect(placeOf(merged, `${o}/gone?new`).line).toBe(9)
-    const run = await runAction({workspace: repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
     expect(run.commands.filter((line) => line.startsWith('::warning'))).toEqual([])
     expect(run.annotations).toEqual([dead('guide.md', merged, `${o}/gone?new`)])
   })
@@ -477,25 +472,14 @@ describe('the README workflow', () => {
 })
 
 describe('the annotation cap', () => {
-  let web: Web
-  let repo: Repo
-
-  beforeAll(async () => {
-    web = await startWeb({'/gone': status(404), '/busy': status(503)})
-    repo = makeRepo()
-  })
-
-  afterAll(async () => {
-    await web.close()
-    repo.remove()
-  })
+  const at = scene({'/gone': status(404), '/busy': status(503)})
 
   it('annotates 10 errors and 10 warnings, says what is left out, and lists all in the job summary', async () => {
-    const base = repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
-    const lines = Array.from({length: 12}, (_, index) => `Dead [${index}](${web.origin()}/gone?${index}) and busy [${index}](${web.origin()}/busy?${index}).\n`)
-    const head = repo.commit({'many.md': lines.join('\n')}, 'many')
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const lines = Array.from({length: 12}, (_, index) => `Dead [${index}](${at.web.origin()}/gone?${index}) and busy [${index}](${at.web.origin()}/busy?${index}).\n`)
+    const head = at.repo.commit({'many.md': lines.join('\n')}, 'many')
     const run = await runAction({
-      workspace: repo.dir,
+      workspace: at.repo.dir,
       inputs: {},
       event: {pull_request: {base: {sha: base}, head: {sha: head}}}
     })
@@ -513,26 +497,15 @@ describe('the annotation cap', () => {
 })
 
 describe('.remarkignore', () => {
-  let web: Web
-  let repo: Repo
-
-  beforeAll(async () => {
-    web = await startWeb({'/gone': status(404)})
-    repo = makeRepo()
-  })
-
-  afterAll(async () => {
-    await web.close()
-    repo.remove()
-  })
+  const at = scene({'/gone': status(404)})
 
   it('a changed file listed in `.remarkignore` is skipped, not a configuration error', async () => {
-    const base = repo.commit({'.remarkrc.mjs': remarkrc(), '.remarkignore': 'vendor/\n', 'README.md': '# Project\n'}, 'base')
-    const head = repo.commit(
-      {'vendor/notes.md': `Dead [link](${web.origin()}/gone?vendor).\n`, 'docs.md': `Dead [link](${web.origin()}/gone?docs).\n`},
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), '.remarkignore': 'vendor/\n', 'README.md': '# Project\n'}, 'base')
+    const head = at.repo.commit(
+      {'vendor/notes.md': `Dead [link](${at.web.origin()}/gone?vendor).\n`, 'docs.md': `Dead [link](${at.web.origin()}/gone?docs).\n`},
       'changes'
     )
-    const run = await runAction({workspace: repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
     expect(run.code).toBe(1)
     expect(run.annotations).toEqual([expect.stringMatching(/^::error file=docs\.md,line=1,/)])
     expect(run.outputs).toMatchObject({removed: '1', 'exit-code': '1'})
