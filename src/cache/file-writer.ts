@@ -7,6 +7,7 @@
 
 import {Worker} from 'node:worker_threads'
 import {makeFolder} from '../folder.js'
+import {replaceFile} from '../replace-file.js'
 
 interface Reply {
   id: number
@@ -60,7 +61,7 @@ export class FileWriter {
 
   #start(): Worker {
     if (this.#worker) return this.#worker
-    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${makeFolder.toString()})`, {
+    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${makeFolder.toString()}, ${replaceFile.toString()})`, {
       eval: true
     })
     worker.on('message', (replies: Reply[]) => {
@@ -88,13 +89,12 @@ export class FileWriter {
  * The thread's code, run from its source text (so it works from `src/` under a test runner and from
  * `dist/` alike): it may use nothing from outside its own body and its arguments.
  */
-function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder): void {
+function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder, replaceFileIn: typeof replaceFile): void {
   const fs = require('node:fs') as typeof import('node:fs')
   const path = require('node:path') as typeof import('node:path')
   const {parentPort} = require('node:worker_threads') as typeof import('node:worker_threads')
   /** Folders made (and swept of stale temporary files) by this thread. */
   const ready = new Set<string>()
-  const pause = new Int32Array(new SharedArrayBuffer(4))
 
   const prepare = (folder: string): void => {
     if (ready.has(folder)) return
@@ -117,35 +117,15 @@ function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder): voi
 
   const write = (file: string, temp: string, text: string): void => {
     const folder = path.dirname(file)
+    prepare(folder)
     try {
-      prepare(folder)
-      try {
-        fs.writeFileSync(temp, text, {flag: 'wx'})
-      } catch (error) {
-        // The folder went away (clear(), or someone deleted the cache): make it again, once.
-        if (!missing(error)) throw error
-        ready.delete(folder)
-        prepare(folder)
-        fs.writeFileSync(temp, text, {flag: 'wx'})
-      }
-      // Retried briefly where the platform refuses to replace a file that is open (Windows).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          fs.renameSync(temp, file)
-          return
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code
-          if (attempt >= 5 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error
-          Atomics.wait(pause, 0, 0, 10 * 2 ** attempt)
-        }
-      }
+      replaceFileIn(file, temp, text, fs)
     } catch (error) {
-      try {
-        fs.rmSync(temp, {force: true})
-      } catch {
-        // The write's own error is the one to report.
-      }
-      throw error
+      // The folder went away (clear(), or someone deleted the cache): make it again, once.
+      if (!missing(error)) throw error
+      ready.delete(folder)
+      prepare(folder)
+      replaceFileIn(file, temp, text, fs)
     }
   }
 

@@ -1,10 +1,10 @@
 // Writing a report file atomically: a temporary file in the same folder, then a rename over the target.
 
 import {randomBytes} from 'node:crypto'
-import {mkdirSync} from 'node:fs'
-import {rename, rm, writeFile} from 'node:fs/promises'
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 import {makeFolder} from '../folder.js'
+import {replaceFile} from '../replace-file.js'
 
 /** The citations-validate seed's error contract: `{ok: false, error: {code, message, details}}`. */
 export interface ErrorResult {
@@ -40,10 +40,8 @@ export async function writeReport(path: string, text: string): Promise<void> {
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
     makeFolder(folder, {mkdirSync}, dirname)
-    await writeFile(temporary, text, {flag: 'wx'})
-    await rename(temporary, path)
+    replaceFile(path, temporary, text, {writeFileSync, renameSync, rmSync})
   } catch (error) {
-    await rm(temporary, {force: true}).catch(() => undefined)
     throw new ReportWriteError(path, systemReason(error, temporary, path), error)
   }
 }

@@ -1,9 +1,11 @@
 // Offline mode: replay recorded hop responses from a JSON file, or record them from a live run.
 
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {randomBytes} from 'node:crypto'
+import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {NetError, type NetErrorCode} from '../net/errors.js'
+import {replaceFile} from '../replace-file.js'
 import type {HopResponse, Transport} from './transport.js'
 
 /** One recorded answer to one request URL. */
@@ -143,8 +145,6 @@ function toEntry(response: HopResponse): FixtureEntry {
 function save(path: string, fixtures: FixtureFile): void {
   const sorted: FixtureFile = {version: 1, responses: {}}
   for (const url of Object.keys(fixtures.responses).sort()) sorted.responses[url] = fixtures.responses[url]!
-  const temp = `${path}.${process.pid}.tmp`
   makeFolder(dirname(path), {mkdirSync}, dirname)
-  writeFileSync(temp, JSON.stringify(sorted, null, 2) + '\n')
-  renameSync(temp, path)
+  replaceFile(path, `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`, JSON.stringify(sorted, null, 2) + '\n', {writeFileSync, renameSync, rmSync})
 }
