@@ -10,6 +10,7 @@
 
 export interface FolderSystem {
   mkdirSync(path: string): unknown
+  statSync(path: string): {isDirectory(): boolean}
 }
 
 export function makeFolder(folder: string, fs: FolderSystem, dirname: (path: string) => string): void {
@@ -21,6 +22,8 @@ export function makeFolder(folder: string, fs: FolderSystem, dirname: (path: str
       const code = (error as {code?: string}).code
       if (code === 'ENOENT') return error as Error
       if (code !== 'EEXIST') throw error
+      // Something is there: a folder, or a file or a dangling symlink (whose stat throws ENOENT).
+      if (!fs.statSync(path).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${path}'`), {code: 'ENOTDIR'})
     }
     return undefined
   }

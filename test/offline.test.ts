@@ -1,6 +1,6 @@
 // Offline mode: record a live run into fixtures, replay it with no network, deterministic; bad fixtures reported.
 
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -79,6 +79,17 @@ describe('offline fixtures', () => {
     const {messages, file} = await lint('[x](https://a.example/)\n', {offline: {fixtures}})
     expect(messages).toEqual([expect.stringMatching(expected)])
     expect(file.messages[0]!.fatal).toBe(true)
+  })
+
+  it('recording where the fixtures cannot be written: one clear fatal message before any check, not one per citation', async () => {
+    // Reads as missing (so: start empty), but nothing can be written there.
+    symlinkSync(join(folder, 'unmounted'), join(folder, 'link'))
+    const fixtures = join(folder, 'link', 'fixtures.json')
+    const before = web.hits('/ok')
+    const {messages, file} = await lint(`[x](http://127.0.0.1:${web.port}/ok?unrecorded).\n`, {offline: {fixtures, record: true}, allowPrivateAddresses: ['127.0.0.1/32']})
+    expect(messages).toEqual([expect.stringMatching(/^1:1: Cannot write offline fixtures `.*link\/fixtures\.json`: ENOENT/)])
+    expect(file.messages[0]!.fatal).toBe(true)
+    expect(web.hits('/ok')).toBe(before)
   })
 })
 

@@ -1,7 +1,7 @@
 // Writing a report file atomically: a temporary file in the same folder, then a rename over the target.
 
 import {randomBytes} from 'node:crypto'
-import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {replaceFile} from '../replace-file.js'
@@ -39,7 +39,7 @@ export async function writeReport(path: string, text: string): Promise<void> {
   const folder = dirname(path)
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    makeFolder(folder, {mkdirSync}, dirname)
+    makeFolder(folder, {mkdirSync, statSync}, dirname)
     replaceFile(path, temporary, text, {writeFileSync, renameSync, rmSync})
   } catch (error) {
     throw new ReportWriteError(path, systemReason(error, temporary, path), error)

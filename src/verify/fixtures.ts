@@ -1,7 +1,7 @@
 // Offline mode: replay recorded hop responses from a JSON file, or record them from a live run.
 
 import {randomBytes} from 'node:crypto'
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {NetError, type NetErrorCode} from '../net/errors.js'
@@ -110,6 +110,12 @@ export function replayTransport(fixtures: FixtureFile): Transport {
 
 /** Wraps a live transport; every answer is written to `path` at once (temp file, then rename). */
 export function recordTransport(live: Transport, path: string, fixtures: FixtureFile): Transport {
+  // Made now, so that a folder that cannot be made is one error before any rule runs, not one per citation.
+  try {
+    makeFolder(dirname(path), {mkdirSync, statSync}, dirname)
+  } catch (error) {
+    throw new FixturesError(`Cannot write offline fixtures \`${path}\`: ${(error as Error).message}`)
+  }
   return async (url, maxBytes, headers) => {
     const key = fixtureKey(url, headers)
     try {
@@ -145,6 +151,9 @@ function toEntry(response: HopResponse): FixtureEntry {
 function save(path: string, fixtures: FixtureFile): void {
   const sorted: FixtureFile = {version: 1, responses: {}}
   for (const url of Object.keys(fixtures.responses).sort()) sorted.responses[url] = fixtures.responses[url]!
-  makeFolder(dirname(path), {mkdirSync}, dirname)
-  replaceFile(path, `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`, JSON.stringify(sorted, null, 2) + '\n', {writeFileSync, renameSync, rmSync})
+  try {
+    replaceFile(path, `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`, JSON.stringify(sorted, null, 2) + '\n', {writeFileSync, renameSync, rmSync})
+  } catch (error) {
+    throw new FixturesError(`Cannot write offline fixtures \`${path}\`: ${(error as Error).message}`)
+  }
 }
