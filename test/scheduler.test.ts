@@ -146,6 +146,40 @@ describe('scheduler', () => {
     expect(order.slice(0, 2)).toEqual(['a /page', 'busy /page?0'])
   })
 
+  it('gives a free slot to a slow host with fewer requests waiting before a fast host with more: its queue takes longer', async () => {
+    const order: string[] = []
+    const answerAfter = (ms: number): Handler => (request, response) => {
+      order.push(request.headers.host?.split('.')[0] ?? '')
+      setTimeout(() => html('ok')(request, response), ms)
+    }
+    const {web, verifier} = await setup({'/fast': answerAfter(5), '/slow': answerAfter(300)}, {concurrency: 1, hostInterval: 0})
+    // One answer from each host first, so the scheduler knows how long each takes.
+    await verifier.verify(`http://fast.test:${web.port}/fast?warm`)
+    await verifier.verify(`http://slow.test:${web.port}/slow?warm`)
+    order.length = 0
+    const fast = Array.from({length: 6}, (_, index) => verifier.verify(`http://fast.test:${web.port}/fast?${index}`))
+    const slow = Array.from({length: 2}, (_, index) => verifier.verify(`http://slow.test:${web.port}/slow?${index}`))
+    await Promise.all([...fast, ...slow])
+    // The first fast request had the only slot to itself; then the slow host's two (0.6 s of answers) go before
+    // the fast host's five (30 ms), although the fast host has more waiting and was asked first.
+    expect(order.slice(0, 3)).toEqual(['fast', 'slow', 'slow'])
+  })
+
+  it('a host paced by an override (one request per 300 ms, like arXiv\'s) gets its slot before a host with more requests that may go at once', async () => {
+    const order: string[] = []
+    const record: Handler = (request, response) => {
+      order.push(request.headers.host?.split('.')[0] ?? '')
+      setTimeout(() => html('ok')(request, response), 10)
+    }
+    const {web, verifier} = await setup({'/page': record}, {concurrency: 1, hostInterval: 0, hosts: {'paced.test': {interval: 300}}})
+    const first = verifier.verify(`http://other.test:${web.port}/page?first`)
+    const many = Array.from({length: 6}, (_, index) => verifier.verify(`http://many.test:${web.port}/page?${index}`))
+    const paced = Array.from({length: 2}, (_, index) => verifier.verify(`http://paced.test:${web.port}/page?${index}`))
+    await Promise.all([first, ...many, ...paced])
+    // Two paced requests need 0.3 s between them; six others need none: the paced host's queue is the longer one.
+    expect(order.slice(0, 2)).toEqual(['other', 'paced'])
+  })
+
   it('a retry goes before its host\'s new requests: its URL is half checked', async () => {
     const order: string[] = []
     let limited = 0

@@ -1,8 +1,11 @@
 // Politeness: a global limit on requests in flight, and per host a limit, a minimum gap, and slowdowns.
 //
-// One dispatcher hands out the global slots. Among the hosts that may start a request now, the one with
-// the most requests waiting goes first: a run ends when its busiest host is done, so that host must never
-// sit idle behind a queue of one-off requests to other hosts (lychee's host pool, ordered by backlog).
+// One dispatcher hands out the global slots. Among the hosts that may start a request now, the one whose
+// waiting requests will take longest goes first: a run ends when its slowest queue is done, so that host
+// must never sit idle behind one-off requests to other hosts. "Longest" is the queue times the time one
+// request holds the host: its gap, or its answer time shared by its slots, whichever is longer. Counting
+// requests alone (lychee's host pool) put a slow host's eight requests, or arXiv's three at one per 3 s,
+// behind a fast host's twenty, though those take seconds and the twenty a moment.
 
 export interface HostLimits {
   /** Requests in flight to one host at once. */
@@ -33,22 +36,35 @@ interface HostState {
   calmUntil: number
   /** Most requests in flight the host has answered without a 429 since it first complained. */
   proven: number
+  /** Recent answer time (ms, smoothed); undefined until the first answer. */
+  latency: number | undefined
+  /** The backlog bucket the host is filed under, while it has requests waiting. */
+  bucket: number
 }
 
 /** 429s closer together than this are one complaint, whatever Retry-After said. */
 const minimumSlowDownWindowMs = 1000
+/** Answer time assumed before any host has answered. */
+const assumedLatencyMs = 200
+/** Weight of the newest answer time in a host's smoothed latency. */
+const latencyWeight = 0.3
+/** Backlog buckets per doubling of a queue's time: hosts within ~9 % of each other share one. */
+const bucketsPerDoubling = 8
 
 export class Scheduler {
   readonly #options: SchedulerOptions
   readonly #hosts = new Map<string, HostState>()
   /**
-   * Hosts with requests waiting, by how many are waiting: the busiest host is found without looking at every
-   * host (a corpus may cite 20,000 hosts once each, where a full scan per request costs seconds).
+   * Hosts with requests waiting, by how long their queue takes (a bucket number, see `#bucketOf`): the slowest
+   * queue is found without looking at every host (a corpus may cite 20,000 hosts once each, where a full scan
+   * per request costs seconds).
    */
   readonly #backlog = new Map<number, Set<HostState>>()
-  /** No host has more requests waiting than this. */
+  /** No host is filed in a higher bucket than this. */
   #longest = 0
   #active = 0
+  /** Mean answer time over all hosts so far: what a host that has not answered yet is assumed to take. */
+  #typicalLatency = {total: 0, count: 0}
   /** Wakes the dispatcher when a host's gap has passed; one timer, for the earliest such host. */
   #timer: {at: number; handle: NodeJS.Timeout} | undefined
 
@@ -69,11 +85,13 @@ export class Scheduler {
       this.#enter(state)
       this.#dispatch()
     })
+    const started = Date.now()
     try {
       return await task(state.active)
     } finally {
       state.active--
       this.#active--
+      this.#answered(state, Date.now() - started)
       this.#dispatch()
     }
   }
@@ -91,7 +109,9 @@ export class Scheduler {
     const now = Date.now()
     if (now < state.calmUntil) return
     state.calmUntil = now + Math.max(windowMs, minimumSlowDownWindowMs)
+    this.#leave(state)
     state.limits.concurrency = Math.max(1, state.proven, state.limits.concurrency - 1)
+    this.#enter(state)
   }
 
   /**
@@ -109,15 +129,15 @@ export class Scheduler {
     return {...this.#host(host).limits}
   }
 
-  /** Starts waiting requests while there are global slots, busiest host first. */
+  /** Starts waiting requests while there are global slots, slowest queue first. */
   #dispatch(): void {
     const now = Date.now()
     while (this.#active < this.#options.concurrency) {
       while (this.#longest > 0 && !this.#backlog.get(this.#longest)?.size) this.#longest--
       let best: HostState | undefined
       let soonest = Infinity
-      scan: for (let waiting = this.#longest; waiting > 0; waiting--) {
-        for (const state of this.#backlog.get(waiting) ?? []) {
+      scan: for (let bucket = this.#longest; bucket >= 0; bucket--) {
+        for (const state of this.#backlog.get(bucket) ?? []) {
           if (state.active >= state.limits.concurrency) continue
           if (this.#options.wait && state.nextStart > now) {
             soonest = Math.min(soonest, state.nextStart)
@@ -141,19 +161,39 @@ export class Scheduler {
     }
   }
 
-  /** Takes a host out of its backlog bucket, before its queue changes. */
-  #leave(state: HostState): void {
-    if (state.waiting.length > 0) this.#backlog.get(state.waiting.length)!.delete(state)
+  /** A request to `state` took `ms`: its latency, and every unanswered host's assumed one, follow. */
+  #answered(state: HostState, ms: number): void {
+    this.#typicalLatency.total += ms
+    this.#typicalLatency.count++
+    this.#leave(state)
+    state.latency = state.latency === undefined ? ms : state.latency + latencyWeight * (ms - state.latency)
+    this.#enter(state)
   }
 
-  /** Puts a host in the backlog bucket for its queue, after it changed. */
+  /**
+   * How long the host's waiting requests take, as a bucket: each holds the host for its gap or for its share
+   * of the answer time over the host's slots, whichever is longer. Logarithmic, so the scan stays short.
+   */
+  #bucketOf(state: HostState): number {
+    const {total, count} = this.#typicalLatency
+    const latency = state.latency ?? (count > 0 ? total / count : assumedLatencyMs)
+    const each = Math.max(state.limits.interval, latency / state.limits.concurrency)
+    return Math.floor(Math.log2(1 + state.waiting.length * each) * bucketsPerDoubling)
+  }
+
+  /** Takes a host out of its backlog bucket, before its queue or its pace changes. */
+  #leave(state: HostState): void {
+    if (state.waiting.length > 0) this.#backlog.get(state.bucket)!.delete(state)
+  }
+
+  /** Files a host in the backlog bucket for its queue, after it changed. */
   #enter(state: HostState): void {
-    const waiting = state.waiting.length
-    if (waiting === 0) return
-    let bucket = this.#backlog.get(waiting)
-    if (!bucket) this.#backlog.set(waiting, (bucket = new Set()))
+    if (state.waiting.length === 0) return
+    state.bucket = this.#bucketOf(state)
+    let bucket = this.#backlog.get(state.bucket)
+    if (!bucket) this.#backlog.set(state.bucket, (bucket = new Set()))
     bucket.add(state)
-    this.#longest = Math.max(this.#longest, waiting)
+    this.#longest = Math.max(this.#longest, state.bucket)
   }
 
   #wakeAt(at: number): void {
@@ -170,7 +210,16 @@ export class Scheduler {
     let state = this.#hosts.get(host)
     if (!state) {
       const override = this.#options.hosts[host] ?? {}
-      state = {limits: {...this.#options.host, ...override}, active: 0, waiting: [], nextStart: 0, calmUntil: 0, proven: 0}
+      state = {
+        limits: {...this.#options.host, ...override},
+        active: 0,
+        waiting: [],
+        nextStart: 0,
+        calmUntil: 0,
+        proven: 0,
+        latency: undefined,
+        bucket: 0
+      }
       this.#hosts.set(host, state)
     }
     return state
