@@ -85,13 +85,14 @@ export class Scheduler {
       this.#enter(state)
       this.#dispatch()
     })
-    const started = Date.now()
+    // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
+    const started = performance.now()
     try {
       return await task(state.active)
     } finally {
       state.active--
       this.#active--
-      this.#answered(state, Date.now() - started)
+      this.#answered(state, performance.now() - started)
       this.#dispatch()
     }
   }
