@@ -5,7 +5,7 @@
 import {Scheduler} from '../dist/src/verify/scheduler.js'
 
 async function time(label, hosts, perHost, interval) {
-  const scheduler = new Scheduler({concurrency: 128, host: {concurrency: 4, interval}, hosts: {}, wait: true})
+  const scheduler = new Scheduler({concurrency: 192, host: {concurrency: 4, interval}, hosts: {}, wait: true})
   const started = performance.now()
   const tick = () => new Promise((resolve) => setImmediate(resolve))
   await Promise.all(Array.from({length: hosts * perHost}, (_, index) => scheduler.run(`host-${index % hosts}`, tick)))

@@ -19,7 +19,7 @@ export interface Options {
   maxRedirects?: number | null | undefined
   /** Bytes of body read per page, counted after decompression (default `2_000_000`). */
   maxBodySize?: number | null | undefined
-  /** Requests in flight at once, over all hosts (default `128`). */
+  /** Requests in flight at once, over all hosts (default `192`). */
   concurrency?: number | null | undefined
   /** Requests in flight at once to one host (default `4`); each 429 lowers it by one for the run. */
   hostConcurrency?: number | null | undefined
@@ -150,7 +150,7 @@ export function resolveSettings(options: unknown): Settings {
     timeout: integer(given, 'timeout', 5000, 1),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
     maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
-    concurrency: integer(given, 'concurrency', 128, 1),
+    concurrency: integer(given, 'concurrency', 192, 1),
     hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
     hostInterval: integer(given, 'hostInterval', 50, 0),
     hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
