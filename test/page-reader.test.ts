@@ -1,6 +1,9 @@
 // Pages read on a thread of their own (the built reader in dist/, where `worker.js` exists) give the same facts
-// as reading them here, also when the thread stops with pages still being read.
+// as reading them here, also when the thread stops with pages still being read; on Linux that thread gives way
+// to the main thread.
 
+import {readdirSync, readFileSync} from 'node:fs'
+import os from 'node:os'
 import {join, resolve} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {pathToFileURL} from 'node:url'
@@ -53,6 +56,19 @@ describe('page reader', () => {
     }
   })
 
+  it.runIf(process.platform === 'linux')('runs its thread at nice 10 on Linux, and the calling thread keeps its priority', async () => {
+    const before = niceTen()
+    const reader = built.pageReader()
+    try {
+      await reader.read(pages[0]!) // starts the thread
+      for (let waited = 0; niceTen() === before && waited < 5000; waited += 50) await sleep(50)
+      expect(niceTen()).toBe(before + 1)
+      expect(os.getPriority()).toBe(0)
+    } finally {
+      await reader.close()
+    }
+  })
+
   it('loses no page when the thread stops with pages still being read', async () => {
     const reader = built.pageReader()
     await reader.read(pages[0]!)
@@ -62,3 +78,15 @@ describe('page reader', () => {
     expect(await Promise.all(reading)).toEqual(pages.map((response) => readPage(response)))
   })
 })
+
+/** Threads of this process at nice 10 (`/proc/self/task/<id>/stat`, field 19). */
+function niceTen(): number {
+  return readdirSync('/proc/self/task').filter((id) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8')
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10'
+    } catch {
+      return false // the thread ended while listed
+    }
+  }).length
+}

@@ -6,7 +6,6 @@
 // for 3,000 entries, where handing the text to this thread costs ~10 µs each.
 
 import {Worker} from 'node:worker_threads'
-import {giveWayToMainThread} from '../background-thread.js'
 import {makeFolder} from '../folder.js'
 import {replaceFile} from '../replace-file.js'
 
@@ -62,8 +61,9 @@ export class FileWriter {
 
   #start(): Worker {
     if (this.#worker) return this.#worker
-    const helpers = [makeFolder, replaceFile, giveWayToMainThread].map((helper) => helper.toString()).join(', ')
-    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${helpers})`, {eval: true})
+    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${makeFolder.toString()}, ${replaceFile.toString()})`, {
+      eval: true
+    })
     worker.on('message', (replies: Reply[]) => {
       for (const reply of replies) {
         const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
@@ -89,17 +89,10 @@ export class FileWriter {
  * The thread's code, run from its source text (so it works from `src/` under a test runner and from
  * `dist/` alike): it may use nothing from outside its own body and its arguments.
  */
-function writerThread(
-  staleTempMs: number,
-  makeFolderIn: typeof makeFolder,
-  replaceFileIn: typeof replaceFile,
-  giveWayIn: typeof giveWayToMainThread
-): void {
+function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder, replaceFileIn: typeof replaceFile): void {
   const fs = require('node:fs') as typeof import('node:fs')
   const path = require('node:path') as typeof import('node:path')
   const {parentPort} = require('node:worker_threads') as typeof import('node:worker_threads')
-  // File creation is mostly kernel time on this thread: it must not take the main thread's core.
-  giveWayIn(require('node:os') as typeof import('node:os'), process.platform)
   /** Folders made (and swept of stale temporary files) by this thread. */
   const ready = new Set<string>()
 
