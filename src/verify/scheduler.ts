@@ -162,7 +162,7 @@ export class Scheduler {
     }
   }
 
-  /** A request to `state` took `ms`: its latency, and every unanswered host's assumed one, follow. */
+  /** A request to `state` took `ms`: its latency follows, and so does the one assumed for hosts not yet answered. */
   #answered(state: HostState, ms: number): void {
     this.#typicalLatency.total += ms
     this.#typicalLatency.count++
