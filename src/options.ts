@@ -268,7 +268,9 @@ function hostName(host: string): string {
   } catch {
     parsed = undefined
   }
-  const bare = parsed && !parsed.port && !parsed.username && parsed.pathname === '/' && !parsed.search && !parsed.hash && !host.includes('/')
+  // `new URL` drops a default port (`:80`), so a port is also looked for in the key as written (after any `[IPv6]`).
+  const port = parsed?.port || /:\d*$/.test(host.replace(/^\[[^\]]*\]/, ''))
+  const bare = parsed && !port && !parsed.username && parsed.pathname === '/' && !parsed.search && !parsed.hash && !host.includes('/')
   if (!parsed || !bare) throw new OptionsError(`Unexpected \`hosts\` key \`${host}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
   return parsed.hostname
 }

@@ -53,16 +53,18 @@ describe('scheduler', () => {
     const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostConcurrency: 4, hostInterval: 0, hosts: {'polite.test': {interval: 150}}})
     await Promise.all(Array.from({length: 4}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
     const gaps = seen.starts.slice(1).map((start, index) => start - seen.starts[index]!)
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(140)
+    // Seen at the server, a gap can be short by the first request's TCP connect (the later ones reuse its socket):
+    // tens of ms on a loaded machine, against a few without the gap.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(120)
   })
 
   it('per-host overrides are keyed by host name in any case or script; a scheme, port or path is an error naming the key', async () => {
     const seen = tracker()
     const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {'Polite.TEST': {interval: 150}}})
     await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
-    for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(140)
+    for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(120)
     expect(resolveSettings({hosts: {'bücher.de': {interval: 10}}}).hosts['xn--bcher-kva.de']).toEqual({interval: 10})
-    for (const key of ['https://github.com', 'github.com:8080', 'github.com/org']) {
+    for (const key of ['https://github.com', 'github.com:8080', 'github.com:80', 'github.com:', '[::1]:443', 'github.com/org']) {
       expect(() => resolveSettings({hosts: {[key]: {interval: 10}}})).toThrow(`Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
     }
   })
