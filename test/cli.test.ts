@@ -13,9 +13,9 @@ const root = resolve(import.meta.dirname, '..')
 const remark = join(root, 'node_modules', '.bin', 'remark')
 const run = promisify(execFile)
 
-async function cli(args: string[], cwd = root): Promise<{code: number; lines: string[]}> {
+async function cli(args: string[], cwd = root, env: Record<string, string> = {}): Promise<{code: number; lines: string[]}> {
   try {
-    const {stderr} = await run(remark, [...args, '--no-color'], {cwd, env: {...process.env, NO_COLOR: '1'}})
+    const {stderr} = await run(remark, [...args, '--no-color'], {cwd, env: {...process.env, NO_COLOR: '1', ...env}})
     return {code: 0, lines: tidy(stderr)}
   } catch (error) {
     const failure = error as {code: number; stderr: string}
@@ -57,6 +57,14 @@ describe('the README example', () => {
       '17 messages (✖ 7 errors, ⚠ 10 warnings)'
     ])
     expect(lines.join('\n')).not.toContain('sk_live')
+  })
+
+  it('reports the same under frozen intrinsics (`node --frozen-intrinsics`, where `Error` cannot be changed)', async () => {
+    const plain = await cli(['examples', '--rc-path', '.remarkrc.example.js'])
+    const frozen = await cli(['examples', '--rc-path', '.remarkrc.example.js'], root, {NODE_OPTIONS: '--frozen-intrinsics'})
+    expect(frozen.code).toBe(1)
+    // Node warns that the flag is experimental; everything else is the example's report, unchanged.
+    expect(frozen.lines.filter((line) => !/ExperimentalWarning|--trace-warnings/.test(line))).toEqual(plain.lines)
   })
 })
 

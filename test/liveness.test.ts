@@ -125,12 +125,16 @@ describe('seed table (source-url-verification)', () => {
       `* [broken](${origin}/server-error?batch)`,
       `* [moved](${origin}/same-site?batch)`
     ].join('\n')
+    const limit = Error.stackTraceLimit
     const {messages} = await lint(markdown, options())
     expect(messages.map((message) => message.split(':')[0] + ' ' + message.match(/\[(citation-[a-z-]+)/)![1])).toEqual([
       '2 citation-alive',
       '3 citation-reachable',
       '4 citation-reachable'
     ])
+    // Messages are made without stack traces (vfile-message drops them), and everyone else's errors keep theirs.
+    expect(Error.stackTraceLimit).toBe(limit)
+    expect(new Error('after').stack).toContain('liveness.test')
   })
 })
 

@@ -9,7 +9,7 @@ import type {Verdict} from '../judge/verdict.js'
 import type {Citation} from '../types.js'
 
 export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdict: Verdict): ReturnType<VFile['message']> {
-  const message = file.message(verdict.message, {place: citation.place})
+  const message = withoutStackTrace(() => file.message(verdict.message, {place: citation.place}))
   if (verdict.expected !== undefined && citation.placeIsUrl) {
     message.actual = citation.url
     message.expected = [verdict.expected]
@@ -23,6 +23,25 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
     if (point) Object.assign(message, {line: point.line, column: point.column})
   }
   return message
+}
+
+/**
+ * Runs `make` with no stack trace captured for the errors it creates. A message is an `Error` whose stack
+ * vfile-message replaces with '' at once; capturing it first cost 13 µs a message under remark's deep async
+ * stacks, 0.26 s of a run with 20,000 messages. The limit is restored before returning, for everyone else's errors.
+ */
+function withoutStackTrace<T>(make: () => T): T {
+  const limit = Error.stackTraceLimit
+  try {
+    Error.stackTraceLimit = 0
+  } catch {
+    return make() // Frozen intrinsics (`node --frozen-intrinsics`, SES): the stack is captured, only time is lost.
+  }
+  try {
+    return make()
+  } finally {
+    Error.stackTraceLimit = limit
+  }
 }
 
 /** Per tree: a file gets a message per verdict, and the walk is over the whole tree. */
