@@ -165,14 +165,15 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
   })
 
   /** One "machine": its own folder (and so its own file cache), the real remark CLI, the shared Redis. */
-  async function machine(name: string, urls: string[]): Promise<string> {
+  async function machine(name: string, urls: string[], options: Record<string, unknown> = {}): Promise<string> {
     const folder = mkdtempSync(join(root, 'test', `.machine-${name}-`))
     folders.push(folder)
     const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    const settings = {allowPrivateAddresses: ['127.0.0.1/32'], cache: redis.url, ...options}
     writeFileSync(
       join(folder, '.remarkrc.mjs'),
       `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
-        `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], cache: ${JSON.stringify(redis.url)}}]]}\n`
+        `export default {plugins: [recommended, [configure, ${JSON.stringify(settings)}]]}\n`
     )
     writeFileSync(join(folder, 'doc.md'), urls.map((url) => `* [x](${url})`).join('\n') + '\n')
     const output = await promisify(execFile)(join(root, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color'], {cwd: folder}).catch(
@@ -190,6 +191,27 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
     expect(web.hits('/gone') - before.gone).toBe(1)
     expect(first).toContain('Unexpected dead citation')
     expect(second).toContain('Unexpected dead citation')
+  })
+
+  it('two machines at the same time, one Redis: a host\'s gap holds between them, not only within each', async () => {
+    const arrivals: number[] = []
+    const own = await startWeb({
+      '/paced': (request, response) => {
+        arrivals.push(Date.now())
+        html('Paced')(request, response)
+      }
+    })
+    try {
+      const urls = (name: string) => [1, 2, 3, 4, 5].map((index) => `http://127.0.0.1:${own.port}/paced?${name}${index}`)
+      await Promise.all([machine('e', urls('e'), {hostInterval: 300}), machine('f', urls('f'), {hostInterval: 300})])
+      expect(arrivals).toHaveLength(10)
+      arrivals.sort((a, b) => a - b)
+      const gaps = arrivals.slice(1).map((at, index) => at - arrivals[index]!)
+      // Each machine alone keeps 300 ms; two interleaved would leave gaps of 150 ms or less between them.
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250)
+    } finally {
+      await own.close()
+    }
   })
 
   /**

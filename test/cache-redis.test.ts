@@ -109,6 +109,20 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(warnings).toEqual([])
   })
 
+  it('two machines reserve a host\'s request starts one gap apart, on Redis\'s clock', async () => {
+    const warnings: string[] = []
+    const first = open(redis.url, warnings)
+    const second = open(redis.url, warnings)
+    const waits = [await first.pace('paced.test', 500), await second.pace('paced.test', 500), await first.pace('paced.test', 500)]
+    // The first start is now; each later one a gap after the one before, whoever reserved it (minus the time taken).
+    expect(waits[0]).toBe(0)
+    expect(waits[1]).toBeGreaterThan(400)
+    expect(waits[2]).toBeGreaterThan(900)
+    expect(await first.pace('other.test', 500)).toBe(0) // per host
+    expect(await first.pace('paced.test', 0)).toBe(0) // no gap asked, none kept
+    expect(warnings).toEqual([])
+  })
+
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
     const warnings: string[] = []
     const [cut, list, fine] = ['cut-short', 'a-list', 'fine'].map((name) => `https://example.com/${name}`) as [string, string, string]
@@ -139,6 +153,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(await cache.get('https://example.com/a')).toBeUndefined()
     await cache.set('https://example.com/a', report())
     expect(await cache.get('https://example.com/a')).toBeUndefined()
+    expect(await cache.pace('example.com', 500)).toBe(0) // each process keeps its own gaps
     await cache.close()
     expect(Date.now() - started).toBeLessThan(1000)
     expect(warnings).toHaveLength(1)

@@ -78,6 +78,7 @@ const noCache: SourceCache = {
   claim: async () => true,
   shared: false,
   release: async () => {},
+  pace: async () => 0,
   close: async () => {}
 }
 
@@ -162,6 +163,7 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     claim: async (key, ms) => (await cache).claim(key, ms),
     shared: true,
     release: async (key) => (await cache).release(key),
+    pace: async (host, ms) => (await cache).pace(host, ms),
     close: async () => (await cache).close()
   }
 }

@@ -19,6 +19,12 @@ export interface SourceCache {
   readonly shared: boolean
   /** Gives a claim back early (the outcome was not cacheable, so waiters must fetch themselves). */
   release(url: string): Promise<void>
+  /**
+   * Reserves the next start of a request to `host` among every process sharing this cache, at least `intervalMs`
+   * after the last one reserved; resolves to the milliseconds to wait for it. Local caches: 0 (the process's own
+   * scheduler keeps the gap).
+   */
+  pace(host: string, intervalMs: number): Promise<number>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
@@ -80,6 +86,11 @@ export abstract class KeyvCache implements SourceCache {
   }
 
   async release(_url: string): Promise<void> {}
+
+  /** Only a shared store has other processes to keep a host's gap with. */
+  async pace(_host: string, _intervalMs: number): Promise<number> {
+    return 0
+  }
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending])

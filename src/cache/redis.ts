@@ -128,6 +128,24 @@ export class RedisCache extends KeyvCache {
     }
   }
 
+  /**
+   * One script, so that reading the last reserved start and reserving the next are one step for every process;
+   * Redis's own clock, so that machines whose clocks disagree still keep the gap. The key expires once its start
+   * is a gap in the past.
+   */
+  override async pace(host: string, intervalMs: number): Promise<number> {
+    try {
+      if (intervalMs <= 0 || !(await this.keyv())) return 0
+      const wait = await this.bound(
+        this.client.eval(paceScript, {keys: [`${NAMESPACE}:pace:${host}`], arguments: [String(Math.round(intervalMs))]})
+      )
+      return typeof wait === 'number' && wait > 0 ? wait : 0
+    } catch (error) {
+      this.fail(error)
+      return 0
+    }
+  }
+
   private leaseKey(url: string): string {
     return `${NAMESPACE}:lease:${cacheKey(url, this.scope)}`
   }
@@ -163,6 +181,18 @@ export class RedisCache extends KeyvCache {
     }
   }
 }
+
+/** KEYS[1]: the host's key; ARGV[1]: its gap in ms. Stores the reserved start (ms, Redis time); returns the wait. */
+const paceScript = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local gap = tonumber(ARGV[1])
+local last = tonumber(redis.call('GET', KEYS[1]))
+local start = now
+if last and last + gap > now then start = last + gap end
+redis.call('SET', KEYS[1], start, 'PX', start - now + gap + 1000)
+return start - now
+`
 
 /** Rejects with `message` when `promise` has not settled after `ms`; the timer does not hold the process. */
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

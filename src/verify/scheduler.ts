@@ -7,6 +7,8 @@
 // requests alone (lychee's host pool) put a slow host's eight requests, or arXiv's three at one per 3 s,
 // behind a fast host's twenty, though those take seconds and the twenty a moment.
 
+import {setTimeout as delay} from 'node:timers/promises'
+
 export interface HostLimits {
   /** Requests in flight to one host at once. */
   concurrency: number
@@ -23,6 +25,11 @@ export interface SchedulerOptions {
   hosts: Record<string, Partial<HostLimits>>
   /** Waits are skipped when false (offline replays have no host to be polite to). */
   wait: boolean
+  /**
+   * Keeps a host's gap among other processes too (a shared cache, see `SourceCache.pace`): called as a request
+   * starts, it resolves to how long to wait, holding the request's slot.
+   */
+  pace?: ((host: string, intervalMs: number) => Promise<number>) | undefined
 }
 
 interface HostState {
@@ -42,6 +49,11 @@ interface HostState {
   bucket: number
 }
 
+/**
+ * Longest wait for a start reserved among processes: a host's queue shared by many jobs can run this far ahead,
+ * and a reservation beyond it (a clock or a key gone wrong) is not worth stalling a run for.
+ */
+const longestPaceMs = 60_000
 /** 429s closer together than this are one complaint, whatever Retry-After said. */
 const minimumSlowDownWindowMs = 1000
 /** Answer time assumed before any host has answered. */
@@ -85,14 +97,22 @@ export class Scheduler {
       this.#enter(state)
       this.#dispatch()
     })
-    // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
-    const started = performance.now()
     try {
-      return await task(state.active)
+      const {pace, wait} = this.#options
+      if (pace && wait && state.limits.interval > 0) {
+        const ms = await pace(host, state.limits.interval)
+        if (ms > 0) await delay(Math.min(ms, longestPaceMs))
+      }
+      // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
+      const started = performance.now()
+      try {
+        return await task(state.active)
+      } finally {
+        this.#answered(state, performance.now() - started)
+      }
     } finally {
       state.active--
       this.#active--
-      this.#answered(state, performance.now() - started)
       this.#dispatch()
     }
   }

@@ -48,13 +48,19 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const addresses = new AddressPolicy(settings.allowPrivateAddresses)
   const replaying = Boolean(settings.offline && !settings.offline.record)
   const {transport, close} = makeTransport(settings, addresses)
+  // Fixtures are the source of truth offline; a cache would only make replays depend on history.
+  // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
+  const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
+  const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
   const deps: InspectDeps = {
     transport,
     scheduler: new Scheduler({
       concurrency: settings.concurrency,
       host: {concurrency: settings.hostConcurrency, interval: settings.hostInterval},
       hosts: settings.hosts,
-      wait: !replaying
+      wait: !replaying,
+      // Processes sharing a cache (Redis) share each host's gaps too: N sharded jobs are one polite client.
+      pace: cache.shared ? (host, ms) => cache.pace(host, ms) : undefined
     }),
     addresses,
     maxRedirects: settings.maxRedirects,
@@ -64,10 +70,6 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     sleep: replaying ? async () => {} : (ms) => delay(ms),
     pages: pageReader()
   }
-  // Fixtures are the source of truth offline; a cache would only make replays depend on history.
-  // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
-  const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
-  const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
   const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
 
   // Long enough for the slowest inspection: every hop timing out twice, plus backoffs.
