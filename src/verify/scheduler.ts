@@ -85,7 +85,8 @@ export class Scheduler {
   }
 
   /**
-   * Runs `task` when the host and the whole process have room, and the host's gap has passed. A `resumed`
+   * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `pace`, also
+   * among the other processes sharing the cache: the request then waits, in its slot, for its reserved start). A `resumed`
    * request (a retry, or the next hop of a redirect) goes before the host's new ones: its URL is half done.
    */
   async run<T>(host: string, task: (inFlight: number) => Promise<T>, resumed = false): Promise<T> {
