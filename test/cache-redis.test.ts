@@ -50,6 +50,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     exists(key: string): Promise<number>
     set(key: string, value: string): Promise<unknown>
     lPush(key: string, value: string): Promise<unknown>
+    sendCommand(args: string[]): Promise<unknown>
   }
 
   /** A raw client, to look at what the cache wrote. */
@@ -121,6 +122,18 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(await first.pace('other.test', 500)).toBe(0) // per host
     expect(await first.pace('paced.test', 0)).toBe(0) // no gap asked, none kept
     expect(warnings).toEqual([])
+  })
+
+  it('a Redis user without scripting gets one warning, each job keeps its own gaps, and the cache still works', async () => {
+    await raw((client) => client.sendCommand(['ACL', 'SETUSER', 'noscript', 'on', '>secret', '~*', '&*', '+@all', '-@scripting']))
+    const warnings: string[] = []
+    const cache = open(redis.url.replace('redis://', 'redis://noscript:secret@'), warnings)
+    expect(await cache.pace('paced.test', 500)).toBe(0)
+    expect(await cache.pace('paced.test', 500)).toBe(0)
+    await cache.set('https://example.com/no-scripting', report({reason: 'kept'}))
+    expect((await cache.get('https://example.com/no-scripting'))?.reason).toBe('kept')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^Cannot share host gaps through `redis:\/\/noscript:\*\*\*@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
   })
 
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {

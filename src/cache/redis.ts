@@ -24,6 +24,8 @@ export class RedisCache extends KeyvCache {
   private broken = false
   private closed = false
   private warnedInvalid = false
+  /** Set when Redis refuses the pacing script (no scripting for this user, say): the cache goes on without it. */
+  private noPacing = false
   /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
   private inFlight = 0
 
@@ -135,13 +137,18 @@ export class RedisCache extends KeyvCache {
    */
   override async pace(host: string, intervalMs: number): Promise<number> {
     try {
-      if (intervalMs <= 0 || !(await this.keyv())) return 0
+      if (intervalMs <= 0 || this.noPacing || !(await this.keyv())) return 0
       const wait = await this.bound(
         this.client.eval(paceScript, {keys: [`${NAMESPACE}:pace:${host}`], arguments: [String(Math.round(intervalMs))]})
       )
       return typeof wait === 'number' && wait > 0 ? wait : 0
     } catch (error) {
-      this.fail(error)
+      // Redis answered with an error (`NOPERM`, `ERR unknown command`): scripting is not allowed here, and the
+      // cache itself still works. Anything else (no answer, no connection) is the store failing, as for any command.
+      if (/^[A-Z]{3,}\b/.test(describe(error))) {
+        if (!this.noPacing) this.warn(`Cannot share host gaps through \`${this.shown}\` (${describe(error)}): each job keeps its own`)
+        this.noPacing = true
+      } else this.fail(error)
       return 0
     }
   }
@@ -184,6 +191,7 @@ export class RedisCache extends KeyvCache {
 
 /** KEYS[1]: the host's key; ARGV[1]: its gap in ms. Stores the reserved start (ms, Redis time); returns the wait. */
 const paceScript = `
+if redis.replicate_commands then redis.replicate_commands() end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local gap = tonumber(ARGV[1])
