@@ -132,8 +132,8 @@ export class RedisCache extends KeyvCache {
 
   /**
    * One script, so that reading the last reserved start and reserving the next are one step for every process;
-   * Redis's own clock, so that machines whose clocks disagree still keep the gap. The key expires once its start
-   * is a gap in the past.
+   * Redis's own clock, so that machines whose clocks disagree still keep the gap. The key expires a second after
+   * the gap following its start has passed.
    */
   override async pace(host: string, intervalMs: number): Promise<number> {
     try {
