@@ -3,8 +3,10 @@
 // file or the new one, never half of one, also when the writer is killed mid-write; of two writers at once, the
 // last rename wins. On failure the temporary file is removed and the error thrown.
 //
-// Self-contained, its file system passed in: the cache writer's thread is built from function source text and
-// carries this function the same way.
+// `replaceFile` is self-contained, its file system passed in: the cache writer's thread is built from function
+// source text and carries that function the same way; it gets its temporary name from `temporaryFor`, here.
+
+import {randomBytes} from 'node:crypto'
 
 export interface ReplaceFileSystem {
   writeFileSync(path: string, text: string, options: {flag: 'wx'}): void
@@ -35,4 +37,12 @@ export function replaceFile(file: string, temp: string, text: string, fs: Replac
     }
     throw error
   }
+}
+
+/**
+ * A temporary name for replacing `file`: beside it, unique to this process and write, ending in `.tmp` (the
+ * cache sweeps leftovers of killed writers by that suffix).
+ */
+export function temporaryFor(file: string): string {
+  return `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
 }

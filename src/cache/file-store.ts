@@ -26,12 +26,12 @@
 // read, when the main thread is busiest.
 // Writes happen on a thread of their own (file-writer.ts).
 
-import {randomBytes} from 'node:crypto'
 import {EventEmitter} from 'node:events'
 import {readFileSync} from 'node:fs'
 import {rm, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
 import type {KeyvStoreAdapter, StoredData} from 'keyv'
+import {temporaryFor} from '../replace-file.js'
 import {sha256} from './entry.js'
 import {FileWriter} from './file-writer.js'
 
@@ -51,8 +51,6 @@ interface FileEntry {
   expires: number | null
   data: unknown
 }
-
-const tempSuffix = '.tmp'
 
 export class FileStore extends EventEmitter implements KeyvStoreAdapter {
   readonly opts: {dir: string}
@@ -120,7 +118,7 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
     const file = this.fileFor(key)
     const entry: FileEntry = {key, expires: typeof ttl === 'number' && ttl > 0 ? Date.now() + ttl : null, data: value}
     const text = JSON.stringify(entry, null, 2) + '\n'
-    await this.writer.write(file, `${file}.${process.pid}.${randomBytes(6).toString('hex')}${tempSuffix}`, text)
+    await this.writer.write(file, temporaryFor(file), text)
     return true
   }
 

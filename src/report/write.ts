@@ -1,10 +1,9 @@
 // Writing a report file atomically: a temporary file in the same folder, then a rename over the target.
 
-import {randomBytes} from 'node:crypto'
 import {mkdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {basename, dirname, join} from 'node:path'
+import {dirname} from 'node:path'
 import {makeFolder} from '../folder.js'
-import {replaceFile} from '../replace-file.js'
+import {replaceFile, temporaryFor} from '../replace-file.js'
 
 /** The citations-validate seed's error contract: `{ok: false, error: {code, message, details}}`. */
 export interface ErrorResult {
@@ -37,7 +36,7 @@ export class ReportWriteError extends Error {
  */
 export async function writeReport(path: string, text: string): Promise<void> {
   const folder = dirname(path)
-  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const temporary = temporaryFor(path)
   try {
     makeFolder(folder, {mkdirSync, statSync}, dirname)
     replaceFile(path, temporary, text, {writeFileSync, renameSync, rmSync})

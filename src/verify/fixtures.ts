@@ -1,11 +1,10 @@
 // Offline mode: replay recorded hop responses from a JSON file, or record them from a live run.
 
-import {randomBytes} from 'node:crypto'
 import {mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {NetError, type NetErrorCode} from '../net/errors.js'
-import {replaceFile} from '../replace-file.js'
+import {replaceFile, temporaryFor} from '../replace-file.js'
 import type {HopResponse, Transport} from './transport.js'
 
 /** One recorded answer to one request URL. */
@@ -152,7 +151,7 @@ function save(path: string, fixtures: FixtureFile): void {
   const sorted: FixtureFile = {version: 1, responses: {}}
   for (const url of Object.keys(fixtures.responses).sort()) sorted.responses[url] = fixtures.responses[url]!
   try {
-    replaceFile(path, `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`, JSON.stringify(sorted, null, 2) + '\n', {writeFileSync, renameSync, rmSync})
+    replaceFile(path, temporaryFor(path), JSON.stringify(sorted, null, 2) + '\n', {writeFileSync, renameSync, rmSync})
   } catch (error) {
     throw new FixturesError(`Cannot write offline fixtures \`${path}\`: ${(error as Error).message}`)
   }
