@@ -245,6 +245,32 @@ describe('scheduler', () => {
     expect(await host.check(4)).toBe(true) // a later complaint: the limit stays at 3
     expect(await host.mostInFlight()).toBe(3)
   })
+
+  it('a URL whose retries all met 429s while other requests to its host were in flight gets one more try, alone, before it is called rate limited', async () => {
+    // A host that counts requests: a second one in flight gets a 429, whichever URL it asks for.
+    let inFlight = 0
+    const {web, verifier} = await setup(
+      {
+        '/page': (request, response) => {
+          if (inFlight > 0) return status(429, {'retry-after': '0'})(request, response)
+          inFlight++
+          setTimeout(() => {
+            inFlight--
+            html('ok')(request, response)
+          }, 40)
+        },
+        '/refused': status(429, {'retry-after': '0'})
+      },
+      {hostConcurrency: 4, hostInterval: 0}
+    )
+    const origin = web.origin('counting.test')
+    const reports = await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
+    // Without the lone try, which of the six ended "rate limited" depended on the order the host answered them.
+    expect(reports.map((report) => report.liveness)).toEqual(Array(6).fill('alive'))
+    // A URL refused while alone on its host is rate limited after its three tries, with no fourth.
+    expect((await verifier.verify(`${origin}/refused`)).liveness).toBe('blocked')
+    expect(web.hits('/refused')).toBe(3)
+  })
 })
 
 describe('retry waits', () => {

@@ -126,6 +126,7 @@ export async function attempt(
   headers?: Record<string, string>,
   resumed = false
 ): Promise<HopResponse | NetError> {
+  let alone = false
   for (let count = 1; ; count++) {
     let inFlight = 1
     const outcome = await deps.scheduler.run(
@@ -139,12 +140,19 @@ export async function attempt(
           throw error
         }
       },
-      resumed || count > 1
+      {resumed: resumed || count > 1, alone}
     )
-    const wait = retryDelay(outcome, count, deps.retry)
+    let wait = retryDelay(outcome, count, deps.retry)
     if (!(outcome instanceof NetError)) {
       if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
       else deps.scheduler.accepted(url.hostname, inFlight)
+      // A last 429 that came with other requests to the host in flight may be the host counting ours, not
+      // refusing this URL: which URLs of a busy host end "rate limited" would vary from run to run. One more
+      // try, alone on the host and after the wait a first 429 gets, decides.
+      if (wait === undefined && outcome.status === 429 && inFlight > 1 && !alone) {
+        wait = retryDelay(outcome, 1, deps.retry)
+        alone = true
+      }
     }
     if (wait === undefined) return outcome
     await deps.sleep(wait)

@@ -32,11 +32,23 @@ export interface SchedulerOptions {
   pace?: ((host: string, intervalMs: number) => Promise<number>) | undefined
 }
 
+export interface RunOptions {
+  /** A retry, or the next hop of a redirect: goes before the host's new requests, as its URL is half done. */
+  resumed?: boolean
+  /** Starts only with no other request to the host in flight, and holds back the host's others meanwhile. */
+  alone?: boolean
+}
+
+interface Waiting {
+  start: () => void
+  alone: boolean
+}
+
 interface HostState {
   limits: HostLimits
   active: number
-  /** Requests waiting for this host, each a function that starts it. */
-  waiting: Array<() => void>
+  /** Requests waiting for this host, in the order they start. */
+  waiting: Waiting[]
   /** Earliest time the next request may start. */
   nextStart: number
   /** Until when further 429s are part of the last one's complaint (see slowDown); 0: never complained. */
@@ -86,15 +98,15 @@ export class Scheduler {
 
   /**
    * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `pace`, also
-   * among the other processes sharing the cache: the request then waits, in its slot, for its reserved start). A `resumed`
-   * request (a retry, or the next hop of a redirect) goes before the host's new ones: its URL is half done.
+   * among the other processes sharing the cache: the request then waits, in its slot, for its reserved start).
+   * `task` is told how many requests to the host are in flight with it.
    */
-  async run<T>(host: string, task: (inFlight: number) => Promise<T>, resumed = false): Promise<T> {
+  async run<T>(host: string, task: (inFlight: number) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
     const state = this.#host(host)
     await new Promise<void>((start) => {
       this.#leave(state)
-      if (resumed) state.waiting.unshift(start)
-      else state.waiting.push(start)
+      if (resumed) state.waiting.unshift({start, alone})
+      else state.waiting.push({start, alone})
       this.#enter(state)
       this.#dispatch()
     })
@@ -160,7 +172,7 @@ export class Scheduler {
       let soonest = Infinity
       scan: for (let bucket = this.#longest; bucket >= 0; bucket--) {
         for (const state of this.#backlog.get(bucket) ?? []) {
-          if (state.active >= state.limits.concurrency) continue
+          if (state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)) continue
           if (this.#options.wait && state.nextStart > now) {
             soonest = Math.min(soonest, state.nextStart)
             continue
@@ -177,7 +189,7 @@ export class Scheduler {
       this.#active++
       best.nextStart = now + best.limits.interval
       this.#leave(best)
-      const start = best.waiting.shift()!
+      const {start} = best.waiting.shift()!
       this.#enter(best)
       start()
     }
