@@ -198,7 +198,22 @@ beforeAll(async () => {
   })
   eutils = await startWeb({
     '/entrez/eutils/esummary.fcgi': (request, response) => {
-      const id = record(request).searchParams.get('id') ?? ''
+      const query = record(request).searchParams
+      const id = query.get('id') ?? ''
+      const summary = (fields: Record<string, unknown>) => json(response, 200, {header: {type: 'esummary', version: '0.3'}, result: {uids: [id], [id]: {uid: id, ...fields}}})
+      if (query.get('db') === 'pmc') {
+        // One article PubMed knows (and lists as retracted), one with a DOI only (Crossref's retracted paper).
+        if (id === '7092803') return summary({title: 'A study retracted since', articleids: [{idtype: 'pmid', value: '9500320'}, {idtype: 'pmcid', value: 'PMC7092803'}]})
+        if (id === '1111111') return summary({title: 'Ileal-lymphoid-nodular hyperplasia', articleids: [{idtype: 'doi', value: '10.5555/retracted'}]})
+        return summary({error: 'cannot get document summary'})
+      }
+      if (id === '9500320') {
+        return summary({
+          title: 'RETRACTED: A study retracted since.',
+          pubtype: ['Journal Article', 'Retracted Publication'],
+          references: [{refsource: 'Lancet. 2010 Feb 6;375(9713):445', reftype: 'Retraction in', pmid: 20137807}]
+        })
+      }
       if (id === '31978945') {
         return json(response, 200, {
           header: {type: 'esummary', version: '0.3'},
@@ -373,6 +388,30 @@ describe('arXiv and PubMed', () => {
     ])
     expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', metadata: {title: 'A Novel Coronavirus from Patients with Pneumonia in China, 2019'}})
     expect(seen.find((request) => request.url.includes('id=99999999'))?.url).toMatch(/tool=remark-lint-citations&email=you%40example\.org/)
+  })
+
+  it('a PMC article is checked through PubMed’s record of it, or its DOI, for retractions; an invented PMC id is removed', async () => {
+    const {messages} = await check(
+      [
+        'One: <https://pmc.ncbi.nlm.nih.gov/articles/PMC7092803/>.',
+        'Two: <https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1111111/>.',
+        'Three: <https://europepmc.org/article/PMC/PMC99999999>.',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([
+      '3:9-3:54: Unexpected unknown PMC id `https://europepmc.org/article/PMC/PMC99999999`, expected a registered work (`PMC has no article PMC99999999`) [citation-alive, error]',
+      '1:7-1:56: Unexpected retracted paper `https://pmc.ncbi.nlm.nih.gov/articles/PMC7092803/`, expected a paper in good standing (`retraction PMID 20137807 of 2010-02-06`) [citation-retracted, error]',
+      '2:7-2:60: Unexpected retracted paper `https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1111111/`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06`) [citation-retracted, error]'
+    ])
+    // PMC first, then the record it names: PubMed's for the first, the DOI's registry for the second.
+    const asked = seen
+      .filter((request) => request.url.includes('esummary'))
+      .map((request) => {
+        const query = new URL(request.url, 'http://x').searchParams
+        return `${query.get('db')} ${query.get('id')}`
+      })
+    expect(asked).toEqual(expect.arrayContaining(['pmc 7092803', 'pubmed 9500320', 'pmc 1111111', 'pmc 99999999']))
   })
 })
 

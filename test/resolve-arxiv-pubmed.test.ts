@@ -1,9 +1,9 @@
-// Reading the arXiv API's Atom feed and PubMed's esummary JSON, shaped as their documentation shows them.
+// Reading the arXiv API's Atom feed and PubMed's and PMC's esummary JSON, shaped as their documentation shows them.
 
 import {describe, expect, it} from 'vitest'
 import {parseArxivAtom} from '../src/resolve/arxiv.js'
 import {isFound, worstNotice, type Parsed, type WorkMetadata} from '../src/resolve/metadata.js'
-import {parsePubmedSummary} from '../src/resolve/pubmed.js'
+import {parsePmcSummary, parsePubmedSummary} from '../src/resolve/pubmed.js'
 
 function feed(entries: string, total = 1): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -243,5 +243,52 @@ describe('parsePubmedSummary', () => {
 
   it('cannot read an HTML error page', () => {
     expect(parsePubmedSummary('<!DOCTYPE html><html><body>Bad Gateway</body></html>', '1')).toEqual({outcome: 'unparseable', reason: 'an HTML page, not JSON'})
+  })
+})
+
+/** Shaped like PMC's summary of a Nucleic Acids Research article: `articleids` name the PubMed id `pmid`. */
+const nar = {
+  uid: '3531190',
+  pubdate: '2013 Jan',
+  epubdate: '2012 Nov 27',
+  source: 'Nucleic Acids Res',
+  title: 'GenBank',
+  volume: '41',
+  articleids: [
+    {idtype: 'pmid', value: '23193287'},
+    {idtype: 'doi', value: '10.1093/nar/gks1195'},
+    {idtype: 'pmcid', value: 'PMC3531190'}
+  ],
+  fulljournalname: 'Nucleic Acids Research'
+}
+
+describe('parsePmcSummary', () => {
+  it('reads the title, journal and date, and the PubMed id and DOI of the same article', () => {
+    expect(parsePmcSummary(summary({3531190: nar}), '3531190')).toEqual({
+      identifier: {kind: 'pmcid', pmcid: '3531190'},
+      title: 'GenBank',
+      type: 'journal-article',
+      container: 'Nucleic Acids Research',
+      issued: '2013-01',
+      registry: 'pmc',
+      notices: [],
+      doi: '10.1093/nar/gks1195',
+      pmid: '23193287'
+    })
+  })
+
+  it('reads an article without a PubMed id (or with 0 for one) as having none', () => {
+    const articleids = [{idtype: 'pmid', value: '0'}, {idtype: 'pmcid', value: 'PMC3531190'}]
+    const parsed = parsePmcSummary(summary({3531190: {...nar, articleids}}), '3531190')
+    expect(parsed).toMatchObject({identifier: {kind: 'pmcid', pmcid: '3531190'}, title: 'GenBank'})
+    expect(parsed).not.toHaveProperty('pmid')
+    expect(parsed).not.toHaveProperty('doi')
+  })
+
+  it('reads a PMC id answered with 200 and an error key as missing, and a rate-limit error as unverified', () => {
+    const body = summary({99999999: {uid: '99999999', error: 'cannot get document summary'}})
+    expect(parsePmcSummary(body, '99999999')).toEqual({outcome: 'missing', reason: 'PMC: cannot get document summary'})
+    expect(parsePmcSummary(summary({3531190: nar}), '1')).toEqual({outcome: 'missing', reason: 'PMC has no record 1'})
+    expect(parsePmcSummary('{"error":"API rate limit exceeded"}', '1')).toMatchObject({outcome: 'unparseable'})
   })
 })

@@ -108,15 +108,39 @@ describe('identify: PubMed', () => {
     ['without the trailing slash', 'https://pubmed.ncbi.nlm.nih.gov/31978945', '31978945'],
     ['the legacy ncbi.nlm.nih.gov/pubmed path', 'https://www.ncbi.nlm.nih.gov/pubmed/9500320', '9500320'],
     ['`PMID:` text', 'PMID: 9500320', '9500320'],
-    ['`pmid` text with leading zeros', 'pmid 009500320', '9500320']
+    ['`pmid` text with leading zeros', 'pmid 009500320', '9500320'],
+    ['a Europe PMC record of a PubMed article', 'https://europepmc.org/article/MED/31978945', '31978945'],
+    ['a Europe PMC abstract', 'https://europepmc.org/abstract/MED/9500320/', '9500320']
   ])('reads %s', (_, input, pmid) => {
     expect(identify(input)).toEqual({kind: 'pmid', pmid})
   })
 
   it.each([
     ['a PubMed search', 'https://pubmed.ncbi.nlm.nih.gov/?term=covid'],
-    ['a PMC article (not a PMID)', 'https://www.ncbi.nlm.nih.gov/pmc/articles/PMC7092803/'],
     ['PMID zero', 'PMID: 0']
+  ])('finds nothing in %s', (_, input) => {
+    expect(identify(input)).toBeUndefined()
+  })
+})
+
+describe('identify: PubMed Central', () => {
+  it.each([
+    ['an article on ncbi.nlm.nih.gov/pmc', 'https://www.ncbi.nlm.nih.gov/pmc/articles/PMC7092803/', '7092803'],
+    ['its PDF', 'https://www.ncbi.nlm.nih.gov/pmc/articles/PMC3531190/pdf/gks1195.pdf', '3531190'],
+    ['the pmc.ncbi.nlm.nih.gov host (since 2024)', 'https://pmc.ncbi.nlm.nih.gov/articles/PMC7092803', '7092803'],
+    ['Europe PMC', 'https://europepmc.org/article/PMC/PMC7092803', '7092803'],
+    ['Europe PMC’s short form', 'https://europepmc.org/articles/pmc7092803/', '7092803'],
+    ['`PMCID:` text', 'PMCID: PMC7092803', '7092803'],
+    ['a bare PMC id', 'PMC0007092803', '7092803']
+  ])('reads %s', (_, input, pmcid) => {
+    expect(identify(input)).toEqual({kind: 'pmcid', pmcid})
+  })
+
+  it.each([
+    ['the PMC home page', 'https://pmc.ncbi.nlm.nih.gov/'],
+    ['a PMC search', 'https://www.ncbi.nlm.nih.gov/pmc/?term=covid'],
+    ['PMC without a number', 'PMCID: PMC'],
+    ['PMC zero', 'PMC0']
   ])('finds nothing in %s', (_, input) => {
     expect(identify(input)).toBeUndefined()
   })

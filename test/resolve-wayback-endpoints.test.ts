@@ -10,7 +10,7 @@ import {
   doiUrl,
   encodeDoi,
   endpointOptions,
-  pubmedSummaryUrl,
+  summaryUrl,
   registryHeaders,
   registryUserAgent,
   waybackAvailabilityUrl
@@ -87,7 +87,7 @@ describe('endpoints', () => {
     expect(dataciteDoiUrl(defaultEndpoints, '10.5061/dryad.8515')).toBe('https://api.datacite.org/dois/10.5061/dryad.8515')
     expect(arxivQueryUrl(defaultEndpoints, {kind: 'arxiv', id: '2509.21361', version: 2})).toBe('https://export.arxiv.org/api/query?id_list=2509.21361v2')
     expect(arxivQueryUrl(defaultEndpoints, {kind: 'arxiv', id: 'hep-th/9901001'})).toBe('https://export.arxiv.org/api/query?id_list=hep-th%2F9901001')
-    expect(pubmedSummaryUrl(defaultEndpoints, '9500320')).toBe(
+    expect(summaryUrl(defaultEndpoints, 'pubmed', '9500320')).toBe(
       'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi?db=pubmed&id=9500320&retmode=json&tool=remark-lint-citations'
     )
     expect(waybackAvailabilityUrl(defaultEndpoints, 'https://example.com/a?b=c')).toBe('https://archive.org/wayback/available?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc')
@@ -122,7 +122,7 @@ describe('endpoints', () => {
     expect(crossrefWorkUrl(local, '10.5555/1')).toBe('http://127.0.0.1:4002/works/10.5555/1')
     expect(dataciteDoiUrl(local, '10.5555/1')).toBe('http://127.0.0.1:4003/dois/10.5555/1')
     expect(arxivQueryUrl(local, {kind: 'arxiv', id: '1706.03762'})).toBe('http://127.0.0.1:4004/api/query?id_list=1706.03762')
-    expect(pubmedSummaryUrl(local, '1')).toBe(
+    expect(summaryUrl(local, 'pubmed', '1')).toBe(
       'http://127.0.0.1:4005/entrez/eutils/esummary.fcgi?db=pubmed&id=1&retmode=json&tool=remark-lint-citations&email=lint%40example.org'
     )
     expect(waybackAvailabilityUrl(local, 'https://example.com/')).toBe('http://127.0.0.1:4006/wayback/available?url=https%3A%2F%2Fexample.com%2F')

@@ -29,7 +29,7 @@ export function judgeLiveness(citation: Citation, report: SourceReport, options:
   const work = report.work
   if (work !== undefined && report.liveness !== 'malformed' && report.liveness !== 'unsafe') {
     if (work.outcome === 'missing') {
-      return removed('citation-alive', `Unexpected unknown ${kindOf(work.identifier)} ${url}, expected a registered work (\`${work.reason}\`)`)
+      return removed('citation-alive', `Unexpected unknown ${kindNames[work.identifier.kind]} ${url}, expected a registered work (\`${work.reason}\`)`)
     }
     if (work.outcome === 'found') return judgeRegistered(citation, url, report, work, options)
   }
@@ -87,9 +87,7 @@ export function withArchivedCopy(verdict: Verdict, lookup: SnapshotLookup | unde
   return verdict
 }
 
-function kindOf(identifier: Identifier): string {
-  return identifier.kind === 'doi' ? 'DOI' : identifier.kind === 'arxiv' ? 'arXiv id' : 'PubMed id'
-}
+const kindNames: Record<Identifier['kind'], string> = {doi: 'DOI', arxiv: 'arXiv id', pmid: 'PubMed id', pmcid: 'PMC id'}
 
 function isDoiResolver(url: string): boolean {
   return /^(?:dx\.|www\.)?doi\.org$/.test(hostOf(url) ?? '')

@@ -78,7 +78,7 @@ interface Candidate {
   registered?: boolean
 }
 
-const registryNames = {crossref: 'Crossref', datacite: 'DataCite', csl: 'doi.org', arxiv: 'arXiv', pubmed: 'PubMed'} as const
+const registryNames = {crossref: 'Crossref', datacite: 'DataCite', csl: 'doi.org', arxiv: 'arXiv', pubmed: 'PubMed', pmc: 'PMC'} as const
 
 /** The registry's title and its other forms (with subtitle, short, original language), when the registry gave one. */
 function registeredTitles(report: SourceReport): Candidate[] | undefined {

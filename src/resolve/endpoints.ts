@@ -95,9 +95,12 @@ export function arxivQueryUrl(endpoints: Endpoints, arxiv: ArxivId): string {
   return `${endpoints.arxivBase}/query?${new URLSearchParams({id_list: id})}`
 }
 
-/** E-utilities asks callers to name their tool and a contact. */
-export function pubmedSummaryUrl(endpoints: Endpoints, pmid: string): string {
-  const query = new URLSearchParams({db: 'pubmed', id: pmid, retmode: 'json', tool: 'remark-lint-citations'})
+/**
+ * A PubMed record's summary, or a PubMed Central article's (by the PMC id's number). E-utilities asks callers to
+ * name their tool and a contact.
+ */
+export function summaryUrl(endpoints: Endpoints, database: 'pubmed' | 'pmc', id: string): string {
+  const query = new URLSearchParams({db: database, id, retmode: 'json', tool: 'remark-lint-citations'})
   if (endpoints.mailto !== undefined) query.set('email', endpoints.mailto)
   return `${endpoints.eutilsBase}/esummary.fcgi?${query}`
 }

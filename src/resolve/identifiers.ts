@@ -1,5 +1,5 @@
 // Recognises the scholarly identifier in a cited URL or text: a DOI (doi.org, `doi:`, bare, or a publisher URL that
-// carries one unambiguously), an arXiv id or a PubMed id. Trimmed, validated and normalised, so the registries can be
+// carries one unambiguously), an arXiv id, a PubMed id or a PubMed Central id. Trimmed, validated and normalised, so the registries can be
 // asked instead of the landing page (where bot walls and paywalls sit).
 
 import {parseUrl, percentDecode} from '../net/parse-url.js'
@@ -9,9 +9,11 @@ export type Doi = {kind: 'doi'; doi: string; display: string}
 /** `id` without version (`2509.21361`, `hep-th/9901001`); `version` when one was cited. */
 export type ArxivId = {kind: 'arxiv'; id: string; version?: number}
 export type Pmid = {kind: 'pmid'; pmid: string}
-export type Identifier = Doi | ArxivId | Pmid
+/** `pmcid` is the number alone, as E-utilities wants it: `PMC3531190` is `3531190`. */
+export type Pmcid = {kind: 'pmcid'; pmcid: string}
+export type Identifier = Doi | ArxivId | Pmid | Pmcid
 
-/** The identifier a cited URL (or `doi:`/`arXiv:`/`PMID:` text, or a bare DOI) names, if any. */
+/** The identifier a cited URL (or `doi:`/`arXiv:`/`PMID:`/`PMCID:` text, a bare DOI or PMC id) names, if any. */
 export function identify(input: string): Identifier | undefined {
   const text = trimEnds(input.trim())
   if (/^https?:\/\//i.test(text)) {
@@ -19,6 +21,23 @@ export function identify(input: string): Identifier | undefined {
     return url === undefined ? undefined : fromUrl(url)
   }
   return fromText(text)
+}
+
+/**
+ * One key per work as registries know it: DOIs compare in lower case; an arXiv id keeps its version (a later
+ * version may be the withdrawn one).
+ */
+export function identifierKey(identifier: Identifier): string {
+  switch (identifier.kind) {
+    case 'doi':
+      return `doi:${identifier.doi}`
+    case 'arxiv':
+      return `arxiv:${identifier.id}v${identifier.version ?? ''}`
+    case 'pmid':
+      return `pmid:${identifier.pmid}`
+    case 'pmcid':
+      return `pmcid:${identifier.pmcid}`
+  }
 }
 
 /** A DOI from a candidate string (`10.…`, possibly percent-encoded or followed by punctuation), validated. */
@@ -55,15 +74,17 @@ function arxiv(id: string, month: string, version: string | undefined): ArxivId 
 const doiShape = /^10\.\d{4,9}(?:\.\d+)*\/[^\s\p{Cc}]+$/u
 
 function fromText(text: string): Identifier | undefined {
-  const prefixed = /^(doi:\s*|info:doi\/|arxiv:\s*|pmid:?\s*)/i.exec(text)
+  const prefixed = /^(doi:\s*|info:doi\/|arxiv:\s*|pmid:?\s*|pmcid:?\s*)/i.exec(text)
   if (prefixed !== null) {
     const rest = text.slice(prefixed[0].length)
     const prefix = prefixed[1]!.toLowerCase()
     if (prefix.startsWith('arxiv')) return parseArxivId(rest)
+    if (prefix.startsWith('pmcid')) return parsePmcid(rest)
     if (prefix.startsWith('pmid')) return parsePmid(rest)
     return parseDoi(rest)
   }
   if (text.startsWith('10.')) return parseDoi(text)
+  if (/^pmc\d/i.test(text)) return parsePmcid(text)
   // `doi.org/10.…`, `arxiv.org/abs/…` written without a scheme.
   if (/^[a-z0-9.-]+\.[a-z]{2,}\//i.test(text)) {
     const url = parseUrl(`https://${text}`)
@@ -81,7 +102,17 @@ function fromUrl(url: URL): Identifier | undefined {
     return match === null ? undefined : parseArxivId(match[1]!)
   }
   if (host === 'pubmed.ncbi.nlm.nih.gov') return parsePmid(/^\/(\d+)\/?$/.exec(path)?.[1])
-  if (host === 'ncbi.nlm.nih.gov') return parsePmid(/^\/pubmed\/(\d+)\/?$/.exec(path)?.[1])
+  // An article's page, or a file of it: `/pmc/articles/PMC3531190/pdf/gks1195.pdf`; since 2024 on its own host.
+  if (host === 'ncbi.nlm.nih.gov') {
+    const pmc = /^\/pmc\/articles\/(PMC\d+)(?:\/.*)?$/i.exec(path)?.[1]
+    return pmc === undefined ? parsePmid(/^\/pubmed\/(\d+)\/?$/.exec(path)?.[1]) : parsePmcid(pmc)
+  }
+  if (host === 'pmc.ncbi.nlm.nih.gov') return parsePmcid(/^\/articles\/(PMC\d+)(?:\/.*)?$/i.exec(path)?.[1])
+  // Europe PMC: `/article/MED/<pmid>`, `/abstract/MED/<pmid>`, `/article/PMC/PMC…`, `/articles/PMC…`.
+  if (host === 'europepmc.org') {
+    const med = /^\/(?:article|abstract)\/MED\/(\d+)\/?$/i.exec(path)?.[1]
+    return med === undefined ? parsePmcid(/^\/(?:article\/PMC|articles)\/(PMC\d+)(?:\/.*)?$/i.exec(path)?.[1]) : parsePmid(med)
+  }
   for (const rule of publisherRules) {
     if (rule.host.test(host)) {
       const doi = rule.doi(path, url)
@@ -122,6 +153,11 @@ const publisherRules: Array<{host: RegExp; doi: (path: string, url: URL) => stri
 function parsePmid(candidate: string | undefined): Pmid | undefined {
   const match = candidate === undefined ? null : /^0*([1-9]\d{0,8})$/.exec(candidate.trim())
   return match === null ? undefined : {kind: 'pmid', pmid: match[1]!}
+}
+
+function parsePmcid(candidate: string | undefined): Pmcid | undefined {
+  const match = candidate === undefined ? null : /^PMC0*([1-9]\d{0,9})$/i.exec(candidate.trim())
+  return match === null ? undefined : {kind: 'pmcid', pmcid: match[1]!}
 }
 
 const openers: Record<string, string> = {')': '(', ']': '[', '}': '{', '>': '<'}

@@ -5,7 +5,7 @@ import type {Identifier} from './identifiers.js'
 
 export type WorkType = 'journal-article' | 'preprint' | 'proceedings' | 'book' | 'chapter' | 'dataset' | 'other'
 
-export type Registry = 'crossref' | 'datacite' | 'csl' | 'arxiv' | 'pubmed'
+export type Registry = 'crossref' | 'datacite' | 'csl' | 'arxiv' | 'pubmed' | 'pmc'
 
 /** Editorial notices on a work, most severe first (see `worstNotice`). */
 export type NoticeKind = 'retraction' | 'withdrawal' | 'partial-retraction' | 'expression-of-concern' | 'correction'
@@ -43,6 +43,8 @@ export interface WorkMetadata {
   notices: Notice[]
   /** A DOI given beside another identifier: arXiv's journal-version DOI, PubMed's article DOI (lower-cased). */
   doi?: string
+  /** PMC's PubMed id of the same article. */
+  pmid?: string
 }
 
 /** The registry answered and does not know the identifier: an invented or mistyped reference. */

@@ -1,37 +1,34 @@
 // PubMed E-utilities `esummary.fcgi?db=pubmed&id=<pmid>&retmode=json`: `{result: {uids: [..], <pmid>: {title, pubtype,
 // fulljournalname, sortpubdate, articleids, references}}}`. A PMID that does not exist still answers HTTP 200, with
 // `result[pmid].error` (or a top-level `error` / `esummaryresult`): decide on those keys, never on the status.
+// PubMed Central's summaries (`db=pmc`, the PMC id's number) come in the same envelope, without notices.
 
-import {isObject, list, readJson, text, texts} from './fields.js'
+import {isObject, list, readJson, text, texts, type Json} from './fields.js'
 import {findDoi, parseDoi} from './identifiers.js'
-import {missing, titleSignal, unparseable, withTitleSignal, type Notice, type NoticeKind, type Parsed, type WorkMetadata} from './metadata.js'
+import {
+  missing,
+  titleSignal,
+  unparseable,
+  withTitleSignal,
+  type Missing,
+  type Notice,
+  type NoticeKind,
+  type Parsed,
+  type Unparseable,
+  type WorkMetadata
+} from './metadata.js'
 
 /** `pmid` picks the record when several were asked at once; by default the first uid. */
 export function parsePubmedSummary(body: string, pmid?: string): Parsed<WorkMetadata> {
-  const read = readJson(body)
-  if ('outcome' in read) return read
-  const {json} = read
-  if (!isObject(json)) return unparseable('not an E-utilities summary')
-  if (typeof json.error === 'string') {
-    // Over the rate limit NCBI answers `{"error": "API rate limit exceeded", …}`: no news about the PMID.
-    return /rate limit/i.test(json.error) ? unparseable(`E-utilities: ${json.error}`) : missing(`PubMed: ${json.error}`)
-  }
-  if (json.esummaryresult !== undefined) return missing(`PubMed: ${text(json.esummaryresult) ?? 'no summary'}`)
-  const result = json.result
-  if (!isObject(result)) return unparseable('not an E-utilities summary')
-  const uids = texts(result.uids)
-  const uid = pmid ?? uids[0]
-  if (uid === undefined) return missing('PubMed returned no record')
-  const record = result[uid]
-  if (!isObject(record)) return uids.includes(uid) ? unparseable(`no summary for listed uid ${uid}`) : missing(`PubMed has no record ${uid}`)
-  if (record.error !== undefined) return missing(`PubMed: ${text(record.error) ?? 'no record'}`)
-
+  const summary = summaryRecord(body, pmid, 'PubMed')
+  if ('outcome' in summary) return summary
+  const {record, uid} = summary
   const pubtypes = texts(record.pubtype)
   // A notice's title names the work it retracts; only an original's prefix is a signal.
   const isNotice = pubtypes.some((type) => noticeTypes.has(type))
   const registered = pubmedTitle(text(record.title))
   const signal = registered === undefined || isNotice ? {title: registered, notice: undefined} : titleSignal(registered)
-  const doi = parseDoi(text(list(record.articleids).find((id) => id.idtype === 'doi')?.value) ?? '')
+  const doi = articleDoi(record)
   const container = text(record.fulljournalname) ?? text(record.source)
   const issued = pubmedDate(text(record.sortpubdate)) ?? pubmedDate(text(record.pubdate))
   const notices = [...retracted(pubtypes), ...linked(record.references)]
@@ -45,6 +42,59 @@ export function parsePubmedSummary(body: string, pmid?: string): Parsed<WorkMeta
     notices: withTitleSignal(notices, signal.notice),
     ...(doi === undefined ? {} : {doi: doi.doi})
   }
+}
+
+/**
+ * A PubMed Central article: its title, journal and date, and the PubMed id and DOI of the same article, which lead
+ * to the notices PMC's summary lacks. `pmcid` is the number alone.
+ */
+export function parsePmcSummary(body: string, pmcid: string): Parsed<WorkMetadata> {
+  const summary = summaryRecord(body, pmcid, 'PMC')
+  if ('outcome' in summary) return summary
+  const {record, uid} = summary
+  const registered = pubmedTitle(text(record.title))
+  const signal = registered === undefined ? {title: undefined, notice: undefined} : titleSignal(registered)
+  const pmid = /^[1-9]\d*$/.exec(text(list(record.articleids).find((id) => id.idtype === 'pmid' || id.idtype === 'pubmed')?.value) ?? '')?.[0]
+  const doi = articleDoi(record)
+  const container = text(record.fulljournalname) ?? text(record.source)
+  const issued = pubmedDate(text(record.pubdate)) ?? pubmedDate(text(record.epubdate))
+  return {
+    identifier: {kind: 'pmcid', pmcid: uid},
+    title: signal.title,
+    type: 'journal-article',
+    ...(container === undefined ? {} : {container}),
+    ...(issued === undefined ? {} : {issued}),
+    registry: 'pmc',
+    notices: withTitleSignal([], signal.notice),
+    ...(doi === undefined ? {} : {doi: doi.doi}),
+    ...(pmid === undefined ? {} : {pmid})
+  }
+}
+
+/** The record for `uid` (by default the first listed) from an E-utilities summary, or why there is none. */
+function summaryRecord(body: string, uid: string | undefined, database: 'PubMed' | 'PMC'): {record: Json; uid: string} | Missing | Unparseable {
+  const read = readJson(body)
+  if ('outcome' in read) return read
+  const {json} = read
+  if (!isObject(json)) return unparseable('not an E-utilities summary')
+  if (typeof json.error === 'string') {
+    // Over the rate limit NCBI answers `{"error": "API rate limit exceeded", …}`: no news about the id.
+    return /rate limit/i.test(json.error) ? unparseable(`E-utilities: ${json.error}`) : missing(`${database}: ${json.error}`)
+  }
+  if (json.esummaryresult !== undefined) return missing(`${database}: ${text(json.esummaryresult) ?? 'no summary'}`)
+  const result = json.result
+  if (!isObject(result)) return unparseable('not an E-utilities summary')
+  const uids = texts(result.uids)
+  const chosen = uid ?? uids[0]
+  if (chosen === undefined) return missing(`${database} returned no record`)
+  const record = result[chosen]
+  if (!isObject(record)) return uids.includes(chosen) ? unparseable(`no summary for listed uid ${chosen}`) : missing(`${database} has no record ${chosen}`)
+  if (record.error !== undefined) return missing(`${database}: ${text(record.error) ?? 'no record'}`)
+  return {record, uid: chosen}
+}
+
+function articleDoi(record: Json) {
+  return parseDoi(text(list(record.articleids).find((id) => id.idtype === 'doi')?.value) ?? '')
 }
 
 /** Publication types that mark the notice itself, not the work it is about. */

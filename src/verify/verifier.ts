@@ -9,7 +9,7 @@ import {defaultResolve} from '../net/lookup.js'
 import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
 import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
-import {identify, type Identifier} from '../resolve/identifiers.js'
+import {identifierKey, identify, type Identifier} from '../resolve/identifiers.js'
 import type {PageDepth, SourceReport, Work} from '../types.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
@@ -90,10 +90,9 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   /** One lookup per identifier per process, however many URLs name it. */
   const works = new Map<string, Promise<Work>>()
   const workOf = (identifier: Identifier): Promise<Work> => {
-    // DOIs compare in lower case; an arXiv id with its version (a later version may be the withdrawn one).
-    const key = identifier.kind === 'doi' ? identifier.doi : identifier.kind === 'pmid' ? identifier.pmid : `${identifier.id}v${identifier.version ?? ''}`
-    let work = works.get(`${identifier.kind}:${key}`)
-    if (!work) works.set(`${identifier.kind}:${key}`, (work = lookupWork(identifier, endpoints, ask)))
+    const key = identifierKey(identifier)
+    let work = works.get(key)
+    if (!work) works.set(key, (work = lookupWork(identifier, endpoints, ask)))
     return work
   }
 

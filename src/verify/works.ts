@@ -15,13 +15,13 @@ import {
   dataciteDoiUrl,
   doiRaUrl,
   doiUrl,
-  pubmedSummaryUrl,
+  summaryUrl,
   waybackAvailabilityUrl,
   type Endpoints
 } from '../resolve/endpoints.js'
-import type {ArxivId, Doi, Identifier, Pmid} from '../resolve/identifiers.js'
+import {parseDoi, type ArxivId, type Doi, type Identifier, type Pmcid, type Pmid} from '../resolve/identifiers.js'
 import {isFound, type Missing, type Parsed, type Registry, type WorkMetadata} from '../resolve/metadata.js'
-import {parsePubmedSummary} from '../resolve/pubmed.js'
+import {parsePmcSummary, parsePubmedSummary} from '../resolve/pubmed.js'
 import {parseWaybackAvailability, type Snapshot} from '../resolve/wayback.js'
 import type {Work} from '../types.js'
 import type {Answer} from './registry.js'
@@ -46,6 +46,8 @@ export async function lookupWork(identifier: Identifier, endpoints: Endpoints, a
       return lookupArxiv(identifier, endpoints, ask)
     case 'pmid':
       return lookupPmid(identifier, endpoints, ask)
+    case 'pmcid':
+      return lookupPmcid(identifier, endpoints, ask)
   }
 }
 
@@ -94,8 +96,26 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask): Prom
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
-  const result = read(await ask(pubmedSummaryUrl(endpoints, pmid.pmid), JSON_TYPE), 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
+  const result = read(await ask(summaryUrl(endpoints, 'pubmed', pmid.pmid), JSON_TYPE), 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
   return settle(pmid, 'pubmed', result, `PubMed has no record ${pmid.pmid}`)
+}
+
+/**
+ * PMC's summary says whether the article exists, but carries no notices: those come from PubMed's record of the
+ * same article, or else from its DOI's registry. When neither can be read, PMC's own description stands.
+ */
+async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask): Promise<Work> {
+  const result = read(await ask(summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE), 'PMC', (body) => parsePmcSummary(body, pmcid.pmcid))
+  if (result.outcome !== 'found') return settle(pmcid, 'pmc', result, `PMC has no article PMC${pmcid.pmcid}`)
+  const {pmid, doi} = result.value
+  const doiId = doi === undefined ? undefined : parseDoi(doi)
+  const same =
+    pmid !== undefined
+      ? await lookupPmid({kind: 'pmid', pmid}, endpoints, ask)
+      : doiId !== undefined
+        ? await lookupDoi(doiId, endpoints, ask)
+        : undefined
+  return same?.metadata === undefined ? found(pmcid, result.value) : found(pmcid, same.metadata)
 }
 
 function settle(identifier: Identifier, registry: Registry, result: Read<WorkMetadata>, missingReason: string): Work {
