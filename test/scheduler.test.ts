@@ -252,7 +252,7 @@ describe('scheduler', () => {
     const {web, verifier} = await setup(
       {
         '/page': (request, response) => {
-          if (inFlight > 0) return status(429, {'retry-after': '0'})(request, response)
+          if (inFlight > 0) return void setTimeout(() => status(429, {'retry-after': '0'})(request, response), 60)
           inFlight++
           setTimeout(() => {
             inFlight--
@@ -270,6 +270,14 @@ describe('scheduler', () => {
     // A URL refused while alone on its host is rate limited after its three tries, with no fourth.
     expect((await verifier.verify(`${origin}/refused`)).liveness).toBe('blocked')
     expect(web.hits('/refused')).toBe(3)
+  })
+
+  it('a host that refuses every request says nothing of counts: two URLs refused together get three tries each, not a fourth alone', async () => {
+    const {web, verifier} = await setup({'/refused': status(429, {'retry-after': '0'})}, {hostConcurrency: 4, hostInterval: 0})
+    const origin = web.origin('refusing.test')
+    const reports = await Promise.all([1, 2].map((index) => verifier.verify(`${origin}/refused?${index}`)))
+    expect(reports.map((report) => report.liveness)).toEqual(['blocked', 'blocked'])
+    expect(web.hits('/refused')).toBe(6)
   })
 })
 

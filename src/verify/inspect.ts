@@ -146,10 +146,10 @@ export async function attempt(
     if (!(outcome instanceof NetError)) {
       if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
       else deps.scheduler.accepted(url.hostname, inFlight)
-      // A last 429 that came with other requests to the host in flight may be the host counting ours, not
-      // refusing this URL: which URLs of a busy host end "rate limited" would vary from run to run. One more
-      // try, alone on the host and after the wait a first 429 gets, decides.
-      if (wait === undefined && outcome.status === 429 && inFlight > 1 && !alone) {
+      // A last 429 that came with other requests to the host in flight, from a host that takes some, may be the
+      // host counting ours rather than refusing this URL: which URLs of a busy host end "rate limited" would vary
+      // from run to run. One more try, alone on the host and after the wait a first 429 gets, decides.
+      if (wait === undefined && outcome.status === 429 && inFlight > 1 && !alone && deps.scheduler.tookAny(url.hostname)) {
         wait = retryDelay(outcome, 1, deps.retry)
         alone = true
       }

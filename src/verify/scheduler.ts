@@ -55,6 +55,8 @@ interface HostState {
   calmUntil: number
   /** Most requests in flight the host has answered without a 429 since it first complained. */
   proven: number
+  /** Whether the host has answered anything but a 429. */
+  took: boolean
   /** Recent answer time (ms, smoothed); undefined until the first answer. */
   latency: number | undefined
   /** The backlog bucket the host is filed under, while it has requests waiting. */
@@ -155,7 +157,13 @@ export class Scheduler {
    */
   accepted(host: string, inFlight: number): void {
     const state = this.#host(host)
+    state.took = true
     if (state.calmUntil > 0) state.proven = Math.max(state.proven, Math.min(inFlight, state.limits.concurrency))
+  }
+
+  /** Whether the host has answered a request with anything but a 429: one that refuses all says nothing of counts. */
+  tookAny(host: string): boolean {
+    return this.#host(host).took
   }
 
   /** Current limits of a host (reports, tests). */
@@ -251,6 +259,7 @@ export class Scheduler {
         nextStart: 0,
         calmUntil: 0,
         proven: 0,
+        took: false,
         latency: undefined,
         bucket: 0
       }
