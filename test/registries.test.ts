@@ -114,6 +114,11 @@ const attentionFeed = `<?xml version="1.0" encoding="UTF-8"?>
 </feed>
 `
 
+/** A preprint whose journal version (arXiv's `arxiv:doi`) was retracted since: the preprint itself is unmarked. */
+const publishedFeed = attentionFeed
+  .replaceAll('1706.03762', '1801.00001')
+  .replace('<title>Attention Is All You\n  Need</title>', '<title>Ileal-lymphoid-nodular hyperplasia</title><arxiv:doi>10.5555/retracted</arxiv:doi>')
+
 const emptyFeed = attentionFeed.replace(/<entry>[\s\S]*<\/entry>/, '').replace('<opensearch:totalResults>1', '<opensearch:totalResults>0')
 
 beforeAll(async () => {
@@ -193,7 +198,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' ? attentionFeed : emptyFeed)
+      response.end(id === '1706.03762' ? attentionFeed : id === '1801.00001' ? publishedFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -370,6 +375,14 @@ describe('arXiv and PubMed', () => {
     const {messages, file} = await check('Transformers ([the paper](https://arxiv.org/abs/1706.03762 "[1706.03762] Attention Is All You Need")).\n')
     expect(messages).toEqual([])
     expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'arxiv', metadata: {title: 'Attention Is All You Need', type: 'preprint'}})
+  })
+
+  it('a preprint whose journal version was retracted is an error naming that version', async () => {
+    const {messages, file} = await check('See <https://arxiv.org/abs/1801.00001>.\n')
+    expect(messages).toEqual([
+      '1:6-1:38: Unexpected retracted paper `https://arxiv.org/abs/1801.00001`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06, of the journal version 10.5555/retracted`) [citation-retracted, error]'
+    ])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({registry: 'arxiv', metadata: {title: 'Ileal-lymphoid-nodular hyperplasia', doi: '10.5555/retracted'}})
   })
 
   it('an arXiv id the API does not know is removed', async () => {

@@ -32,8 +32,16 @@ export function judgeRetracted(citation: Citation, report: SourceReport): Verdic
   }
 }
 
-/** `retraction 10.1016/s0140-6736(10)60175-4 of 2010-02-06`, `retraction, PubMed: Retracted Publication`. */
+/**
+ * `retraction 10.1016/s0140-6736(10)60175-4 of 2010-02-06`, `retraction, PubMed: Retracted Publication`, and for a
+ * notice on another version `…, of the journal version 10.…`.
+ */
 function describe(notice: Notice, name: string): string {
+  const about = notice.about === undefined ? '' : `, of the journal version ${notice.about}`
+  return `${describeNotice(notice, name)}${about}`
+}
+
+function describeNotice(notice: Notice, name: string): string {
   const id = notice.doi ?? (notice.pmid === undefined ? undefined : `PMID ${notice.pmid}`)
   const date = notice.date === undefined ? '' : ` of ${notice.date}`
   if (id !== undefined) return `${name} ${id}${date}`

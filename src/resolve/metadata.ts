@@ -25,6 +25,8 @@ export interface Notice {
   source?: string
   /** The registry's own wording, e.g. `Partial Retraction`, `Retraction in`. */
   label?: string
+  /** The DOI of the version the notice is about, when that is not the cited one: an arXiv paper's journal version. */
+  about?: string
 }
 
 export interface WorkMetadata {

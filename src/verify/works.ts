@@ -89,10 +89,18 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
   return {identifier: doi, outcome: 'unverified', registry: 'doi.org', reason}
 }
 
+/**
+ * The arXiv API, and for a paper published since (arXiv's journal-version DOI) that version's registry as well:
+ * a journal that retracts the paper leaves the preprint unmarked.
+ */
 async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask): Promise<Work> {
   const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
   const result = read(await ask(arxivQueryUrl(endpoints, arxiv), ATOM), 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
-  return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
+  const journal = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
+  if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
+  const published = (await lookupDoi(journal, endpoints, ask)).metadata?.notices ?? []
+  const notices = [...result.value.notices, ...published.map((notice) => ({...notice, about: journal.doi}))]
+  return found(arxiv, {...result.value, notices})
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
