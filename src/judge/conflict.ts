@@ -59,9 +59,10 @@ export function detectConflictOfInterest(url: string, claim: string, options: Co
   if (!owner) return none('')
   if (options.ignore.some((entry) => ownerMatches(owner, entry))) return none(owner.id)
   const claimWords = nameWords(claim)
+  const label = compactLabel(owner.label)
   const brand =
     brandFromOption(claimWords, owner, options.brands) ??
-    claimWords.find((word) => isToken(word) && labelNames(owner.label, word)) ??
+    claimWords.find((word) => isToken(word) && labelNames(label, word)) ??
     (siteName && !owner.account ? siteNameIn(claimWords, siteName) : undefined)
   if (brand === undefined) return none(owner.id)
   return {
@@ -111,14 +112,19 @@ export function isDoi(url: string): boolean {
   return host === 'doi.org' || host?.endsWith('.doi.org') === true
 }
 
+/** A domain label as {@link labelNames} compares it: folded, with `-`, `_` and `.` removed. */
+function compactLabel(label: string): string {
+  return words(label).join('').replace(/[-_.]/g, '')
+}
+
 /**
- * The brand rule. A domain label names a claim word when, lower case with `-`, `_` and `.` removed from both, the
- * label is the word, optionally with one prefix from {@link PREFIXES} and one suffix from {@link SUFFIXES}:
- * `clickup` and `clickup-app` name "ClickUp", `getacme` names "Acme", `nodejs` names "Node.js"; `pineapple` does
- * not name "apple" (`pine` is no prefix), nor `project-management` "project".
+ * The brand rule. A domain label (`compact`, see {@link compactLabel}; once per citation, as a claim may have
+ * thousands of words) names a claim word when, with `-`, `_` and `.` removed from the word too, the label is the
+ * word, optionally with one prefix from {@link PREFIXES} and one suffix from {@link SUFFIXES}: `clickup` and
+ * `clickup-app` name "ClickUp", `getacme` names "Acme", `nodejs` names "Node.js"; `pineapple` does not name "apple"
+ * (`pine` is no prefix), nor `project-management` "project".
  */
-export function labelNames(label: string, word: string): boolean {
-  const compact = words(label).join('').replace(/[-_.]/g, '')
+function labelNames(compact: string, word: string): boolean {
   const token = word.replace(/[-_.]/g, '')
   const at = token === '' ? -1 : compact.indexOf(token)
   if (at === -1) return false
