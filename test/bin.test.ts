@@ -5,11 +5,14 @@ import {spawn} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
+import {VFile} from 'vfile'
+import {reporter} from 'vfile-reporter'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {JsonReport} from '../src/report/json.js'
 import type {JsonlRecord} from '../src/report/jsonl.js'
 import type {SarifLog} from '../src/report/sarif.js'
 import {createProgress, progressWanted} from '../src/cli/progress.js'
+import {remarkReport} from '../src/cli/reporter.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -370,5 +373,32 @@ describe('the progress line', () => {
     expect(written).toBe('\r\u001B[K2 files done, 5 citations checked…')
     progress.clear()
     expect(written.endsWith('\r\u001B[K')).toBe(true)
+  })
+})
+
+describe('the report', () => {
+  /** A file with `count` messages, one a line, the last few out of order. */
+  function fileWith(count: number): VFile {
+    const file = new VFile({path: 'links.md'})
+    for (let line = count; line > count - 3; line--) file.message('Unexpected dead citation', {place: {line, column: 5}, ruleId: 'citation-alive', source: 'remark-lint'}).fatal = true
+    for (let line = 1; line <= count - 3; line++) file.message('Unexpected low-credibility source', {place: {line, column: 5}, ruleId: 'citation-credibility', source: 'remark-lint'})
+    return file
+  }
+
+  it('is remark’s own report', () => {
+    const file = fileWith(10)
+    expect(remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
+  })
+
+  it('keeps every message, in order, where remark’s report gives up (a file with more than about 120,000 messages)', () => {
+    const count = 130_000
+    const file = fileWith(count)
+    expect(() => reporter([file], {color: false})).toThrow(RangeError)
+    const lines = remarkReport([file], {color: false}).split('\n')
+    expect(lines[0]).toBe('links.md')
+    expect(lines[1]).toBe('1:5  warning  Unexpected low-credibility source  citation-credibility  remark-lint')
+    expect(lines.filter((line) => /^\d+:5  /.test(line))).toHaveLength(count)
+    expect(lines.at(-3)).toBe(`${count}:5  error  Unexpected dead citation  citation-alive  remark-lint`)
+    expect(lines.at(-1)).toBe(`${count} messages (3 errors, ${count - 3} warnings)`)
   })
 })

@@ -1,7 +1,7 @@
 // The human summary: ✓ ✗ ⚠ per source with the reason, the findings under it, then the counts.
 
 import {describe, expect, test} from 'vitest'
-import {humanSummary} from '../src/report/summary.js'
+import {findingsPerSource, humanSummary} from '../src/report/summary.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
 describe('humanSummary', () => {
@@ -40,6 +40,17 @@ describe('humanSummary', () => {
         ''
       ].join('\n')
     )
+  })
+
+  test('lists at most 20 findings under a source, then how many more', () => {
+    const url = 'https://gone.example/post'
+    const dead = [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')]
+    const gone = {report: {status: 404, liveness: 'dead' as const, reason: '404 Not Found'}}
+    const records = Array.from({length: 25}, (_, index) => record('a.md', url, [index + 1, 1], dead, gone))
+    const lines = humanSummary(records).split('\n')
+    expect(lines.filter((line) => line.startsWith('      a.md:'))).toHaveLength(findingsPerSource)
+    expect(lines.at(-5)).toBe('      a.md:20:1 citation-alive: Unexpected dead citation')
+    expect(lines.at(-4)).toBe('      … and 5 more')
   })
 
   test('plain text by default; colours on the marks and tags only when asked', () => {

@@ -12,6 +12,7 @@ import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
 import {defaultExtensions} from './extensions.js'
 import remarkMdxByExtension from './mdx.js'
+import {remarkReport} from './reporter.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
 export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, recommended]}
@@ -64,7 +65,7 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         out: false,
         output: false,
         ...(report
-          ? {streamError: report.stream, color: report.color, quiet: report.quiet, frail: report.frail}
+          ? {reporter: remarkReport, streamError: report.stream, color: report.color, quiet: report.quiet, frail: report.frail}
           : {reporter: silent})
       },
       (error, _code, context) => {

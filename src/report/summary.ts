@@ -16,6 +16,11 @@ export interface SummaryOptions {
 const marks: Record<Action, string> = {ok: '✓', removed: '✗', flagged: '⚠'}
 const tags: Record<Action, string> = {ok: '', removed: ' (REMOVED)', flagged: ' (FLAGGED)'}
 const colors: Record<Action, string> = {ok: '\u001B[32m', removed: '\u001B[31m', flagged: '\u001B[33m'}
+/**
+ * Findings listed under one source; the rest are counted. A digest: a link in every page's footer, or a generated
+ * list citing one source 100,000 times, would otherwise repeat the whole report (which has them all) per source.
+ */
+export const findingsPerSource = 20
 
 /**
  * ```text
@@ -26,8 +31,8 @@ const colors: Record<Action, string> = {ok: '\u001B[32m', removed: '\u001B[31m',
  *
  * Summary: 1 ok, 1 removed, 1 flagged
  * ```
- * Sources in report order (by normalised URL); under each source that needs action, every finding at its
- * place. Ends with a newline.
+ * Sources in report order (by normalised URL); under each source that needs action, its findings at their
+ * places (the first {@link findingsPerSource}, then how many more). Ends with a newline.
  */
 export function humanSummary(records: readonly CitationRecord[], options: SummaryOptions = {}): string {
   const paint = (action: Action, text: string) => (options.color && text ? `${colors[action]}${text}\u001B[39m` : text)
@@ -38,12 +43,16 @@ export function humanSummary(records: readonly CitationRecord[], options: Summar
   const lines = [`Source verification (${sources}${citations}):`]
   for (const group of groups) {
     lines.push(`  ${paint(group.action, marks[group.action])} ${oneLine(group.url)} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
+    let listed = 0
+    let more = 0
     for (const record of group.records) {
       const {line, column} = record.citation.place.start
       for (const finding of findingsOf(record)) {
-        lines.push(`      ${oneLine(reportPath(record.file))}:${line}:${column} ${finding.rule}: ${oneLine(finding.message)}`)
+        if (listed++ < findingsPerSource) lines.push(`      ${oneLine(reportPath(record.file))}:${line}:${column} ${finding.rule}: ${oneLine(finding.message)}`)
+        else more++
       }
     }
+    if (more > 0) lines.push(`      … and ${more} more`)
   }
   lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged`)
   return lines.join('\n') + '\n'
