@@ -13,6 +13,7 @@ import type {JsonlRecord} from '../src/report/jsonl.js'
 import type {SarifLog} from '../src/report/sarif.js'
 import {createProgress, progressWanted} from '../src/cli/progress.js'
 import {remarkReport} from '../src/cli/reporter.js'
+import {initialize, resolve as resolveHook} from '../src/cli/string-width-hook.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -388,6 +389,15 @@ describe('the report', () => {
   it('is remark’s own report', () => {
     const file = fileWith(10)
     expect(remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
+  })
+
+  it('is measured with string-width 8 in the bin: vfile-reporter’s own import is redirected, and nothing else', async () => {
+    initialize({stringWidth: 'file:///fast/string-width.js'})
+    const next = async (specifier: string) => ({url: `file:///as-usual/${specifier}`})
+    const from = (parentURL: string) => ({parentURL, conditions: [], importAttributes: {}, importAssertions: {}})
+    expect(await resolveHook('string-width', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///fast/string-width.js', shortCircuit: true})
+    expect(await resolveHook('string-width', from('file:///app/node_modules/cliui/index.js'), next)).toEqual({url: 'file:///as-usual/string-width'})
+    expect(await resolveHook('strip-ansi', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///as-usual/strip-ansi'})
   })
 
   it('keeps every message, in order, where remark’s report gives up (a file with more than about 120,000 messages)', () => {
