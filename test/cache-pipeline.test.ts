@@ -214,6 +214,30 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
     }
   })
 
+  it('two machines at the same time, one Redis: a slow host has at most its hostConcurrency in flight between them', async () => {
+    let inFlight = 0
+    let most = 0
+    const own = await startWeb({
+      '/slow': (request, response) => {
+        most = Math.max(most, ++inFlight)
+        setTimeout(() => {
+          inFlight--
+          html('Slow')(request, response)
+        }, 300)
+      }
+    })
+    try {
+      const urls = (name: string) => [1, 2, 3, 4].map((index) => `http://127.0.0.1:${own.port}/slow?${name}${index}`)
+      const limits = {hostConcurrency: 2, hostInterval: 0}
+      await Promise.all([machine('g', urls('g'), limits), machine('h', urls('h'), limits)])
+      expect(own.hits('/slow')).toBe(8)
+      // Each machine alone keeps 2 in flight; both together had 4 before they shared the host's slots.
+      expect(most).toBe(2)
+    } finally {
+      await own.close()
+    }
+  })
+
   /**
    * A TCP relay to the real Redis that holds back the first lease claim (`SET … NX`) through it, and what follows
    * on that connection, until `let()`: the window between a client's miss and its claim, opened at will.

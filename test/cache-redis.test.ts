@@ -11,6 +11,7 @@ import {promisify} from 'node:util'
 import {createClient} from '@keyv/redis'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {cacheKey, openCache, type SourceCache} from '../src/cache/index.js'
+import {ownSlot, type HostSlot} from '../src/cache/keyv-cache.js'
 import {REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
 import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {report, viaJson} from './helpers/report.js'
@@ -110,30 +111,56 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(warnings).toEqual([])
   })
 
+  /** The wait a granted slot asks for; -1 when every slot is held. */
+  const waitOf = (slot: HostSlot) => (slot.busy ? -1 : slot.waitMs)
+
   it('two machines reserve a host\'s request starts one gap apart, on Redis\'s clock', async () => {
     const warnings: string[] = []
     const first = open(redis.url, warnings)
     const second = open(redis.url, warnings)
-    const waits = [await first.pace('paced.test', 500), await second.pace('paced.test', 500), await first.pace('paced.test', 500)]
+    const paced = {interval: 500, concurrency: 4}
+    const waits = [
+      waitOf(await first.hostSlot('paced.test', paced, 5000)),
+      waitOf(await second.hostSlot('paced.test', paced, 5000)),
+      waitOf(await first.hostSlot('paced.test', paced, 5000))
+    ]
     // The first start is now; each later one a gap after the one before, whoever reserved it (minus the time taken).
     expect(waits[0]).toBe(0)
     expect(waits[1]).toBeGreaterThan(400)
     expect(waits[2]).toBeGreaterThan(900)
-    expect(await first.pace('other.test', 500)).toBe(0) // per host
-    expect(await first.pace('paced.test', 0)).toBe(0) // no gap asked, none kept
+    expect(waitOf(await first.hostSlot('other.test', paced, 5000))).toBe(0) // per host
     expect(warnings).toEqual([])
   })
 
-  it('a Redis user without scripting gets one warning, each job keeps its own gaps, and the cache still works', async () => {
+  it('two machines hold at most a host\'s concurrency between them; a freed slot is free again, and one never freed lapses', async () => {
+    const warnings: string[] = []
+    const first = open(redis.url, warnings)
+    const second = open(redis.url, warnings)
+    const two = {interval: 0, concurrency: 2}
+    const held = [await first.hostSlot('slots.test', two, 300), await second.hostSlot('slots.test', two, 5000)]
+    expect(held.map(waitOf)).toEqual([0, 0])
+    expect(await first.hostSlot('slots.test', two, 5000)).toEqual({busy: true})
+    expect(await second.hostSlot('slots.test', two, 5000)).toEqual({busy: true})
+    if (!held[1]!.busy) await held[1]!.free()
+    const third = await second.hostSlot('slots.test', two, 5000)
+    expect(waitOf(third)).toBe(0)
+    expect(await first.hostSlot('slots.test', two, 5000)).toEqual({busy: true})
+    // The first slot was never freed (a job killed mid-request): it lapses after its 300 ms.
+    await sleep(350)
+    expect(waitOf(await first.hostSlot('slots.test', two, 5000))).toBe(0)
+    expect(warnings).toEqual([])
+  })
+
+  it('a Redis user without scripting gets one warning, each job keeps its own limits, and the cache still works', async () => {
     await raw((client) => client.sendCommand(['ACL', 'SETUSER', 'noscript', 'on', '>secret', '~*', '&*', '+@all', '-@scripting']))
     const warnings: string[] = []
     const cache = open(redis.url.replace('redis://', 'redis://noscript:secret@'), warnings)
-    expect(await cache.pace('paced.test', 500)).toBe(0)
-    expect(await cache.pace('paced.test', 500)).toBe(0)
+    expect(await cache.hostSlot('paced.test', {interval: 500, concurrency: 1}, 5000)).toEqual(ownSlot)
+    expect(await cache.hostSlot('paced.test', {interval: 500, concurrency: 1}, 5000)).toEqual(ownSlot)
     await cache.set('https://example.com/no-scripting', report({reason: 'kept'}))
     expect((await cache.get('https://example.com/no-scripting'))?.reason).toBe('kept')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Cannot share host gaps through `redis:\/\/noscript:\*\*\*@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
+    expect(warnings[0]).toMatch(/^Cannot share host limits through `redis:\/\/noscript:\*\*\*@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
   })
 
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
@@ -166,7 +193,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(await cache.get('https://example.com/a')).toBeUndefined()
     await cache.set('https://example.com/a', report())
     expect(await cache.get('https://example.com/a')).toBeUndefined()
-    expect(await cache.pace('example.com', 500)).toBe(0) // each process keeps its own gaps
+    expect(await cache.hostSlot('example.com', {interval: 500, concurrency: 1}, 5000)).toEqual(ownSlot) // each process keeps its own limits
     await cache.close()
     expect(Date.now() - started).toBeLessThan(1000)
     expect(warnings).toHaveLength(1)

@@ -12,7 +12,7 @@ import {resolve} from 'node:path'
 import {Keyv} from 'keyv'
 import {NAMESPACE, SCHEMA_VERSION} from './entry.js'
 import {FileStore} from './file-store.js'
-import {describe, KeyvCache, type SourceCache} from './keyv-cache.js'
+import {describe, KeyvCache, ownSlot, type SourceCache} from './keyv-cache.js'
 import {resolveTtlPolicy, type TtlPolicy} from './ttl.js'
 
 export {cacheKey, capPassages, PASSAGE_BYTES_CAP, SCHEMA_VERSION} from './entry.js'
@@ -78,7 +78,7 @@ const noCache: SourceCache = {
   claim: async () => true,
   shared: false,
   release: async () => {},
-  pace: async () => 0,
+  hostSlot: async () => ownSlot,
   close: async () => {}
 }
 
@@ -163,7 +163,7 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     claim: async (key, ms) => (await cache).claim(key, ms),
     shared: true,
     release: async (key) => (await cache).release(key),
-    pace: async (host, ms) => (await cache).pace(host, ms),
+    hostSlot: async (host, limits, holdMs) => (await cache).hostSlot(host, limits, holdMs),
     close: async () => (await cache).close()
   }
 }

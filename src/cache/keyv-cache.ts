@@ -2,6 +2,7 @@
 
 import type {Keyv} from 'keyv'
 import type {SourceReport} from '../types.js'
+import type {HostLimits} from '../verify/scheduler.js'
 import {cacheKey, fromStored, toStored} from './entry.js'
 import {ttlFor, type TtlPolicy} from './ttl.js'
 
@@ -20,14 +21,20 @@ export interface SourceCache {
   /** Gives a claim back early (the outcome was not cacheable, so waiters must fetch themselves). */
   release(url: string): Promise<void>
   /**
-   * Reserves the next start of a request to `host` among every process sharing this cache, at least `intervalMs`
-   * after the last one reserved; resolves to the milliseconds to wait for it. Local caches: 0 (the process's own
-   * scheduler keeps the gap).
+   * A request slot of `host` among every process sharing this cache: at most `limits.concurrency` held at once,
+   * starts at least `limits.interval` apart. A slot lapses `holdMs` after its start if it is never freed (a job
+   * killed mid-request). Local caches: always free, no wait (the process's own scheduler keeps the limits).
    */
-  pace(host: string, intervalMs: number): Promise<number>
+  hostSlot(host: string, limits: HostLimits, holdMs: number): Promise<HostSlot>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
+
+/** `busy`: every shared slot of the host is held, ask again; else wait `waitMs` to start, and `free` after. */
+export type HostSlot = {busy: true} | {busy: false; waitMs: number; free(): Promise<void>}
+
+/** What a cache without other processes answers. */
+export const ownSlot: HostSlot = {busy: false, waitMs: 0, free: async () => {}}
 
 /** Shared by both kinds: keys, TTLs, what is stored, writes in flight. */
 export abstract class KeyvCache implements SourceCache {
@@ -87,9 +94,9 @@ export abstract class KeyvCache implements SourceCache {
 
   async release(_url: string): Promise<void> {}
 
-  /** Only a shared store has other processes to keep a host's gap with. */
-  async pace(_host: string, _intervalMs: number): Promise<number> {
-    return 0
+  /** Only a shared store has other processes to share a host's limits with. */
+  async hostSlot(_host: string, _limits: HostLimits, _holdMs: number): Promise<HostSlot> {
+    return ownSlot
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
 // The shared Redis cache (`redis://…`, `rediss://…`), loaded only when a Redis URL is configured: @keyv/redis
 // and its client are hundreds of modules that a folder cache never needs.
 
+import {randomBytes} from 'node:crypto'
 import KeyvRedis, {createClient, type RedisClientConnectionType} from '@keyv/redis'
 import {Keyv} from 'keyv'
 import {cacheKey, NAMESPACE} from './entry.js'
-import {describe, KeyvCache} from './keyv-cache.js'
+import {describe, KeyvCache, ownSlot, type HostSlot} from './keyv-cache.js'
+import type {HostLimits} from '../verify/scheduler.js'
 import type {TtlPolicy} from './ttl.js'
 
 /** Bound on connecting to Redis, and on each Redis command: a Redis that is away costs at most this. */
@@ -24,8 +26,11 @@ export class RedisCache extends KeyvCache {
   private broken = false
   private closed = false
   private warnedInvalid = false
-  /** Set when Redis refuses the pacing script (no scripting for this user, say): the cache goes on without it. */
-  private noPacing = false
+  /** Set when Redis refuses the host-slot script (no scripting for this user, say): the cache goes on without it. */
+  private noSharedSlots = false
+  /** Names this process's slots among every process's. */
+  private readonly slotPrefix = `${process.pid}.${randomBytes(4).toString('hex')}.`
+  private slots = 0
   /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
   private inFlight = 0
 
@@ -131,25 +136,38 @@ export class RedisCache extends KeyvCache {
   }
 
   /**
-   * One script, so that reading the last reserved start and reserving the next are one step for every process;
-   * Redis's own clock, so that machines whose clocks disagree still keep the gap. The key expires a second after
-   * the gap following its start has passed.
+   * One script, so that counting the host's held slots, reading the last reserved start and taking the next are
+   * one step for every process; Redis's own clock, so that machines whose clocks disagree still agree. Keys expire
+   * a second after their last slot would lapse. Any failure gives a slot of this process's own: sharing the
+   * limits is a courtesy to the host, never a reason to stall a run.
    */
-  override async pace(host: string, intervalMs: number): Promise<number> {
+  override async hostSlot(host: string, limits: HostLimits, holdMs: number): Promise<HostSlot> {
     try {
-      if (intervalMs <= 0 || this.noPacing || !(await this.keyv())) return 0
-      const wait = await this.bound(
-        this.client.eval(paceScript, {keys: [`${NAMESPACE}:pace:${host}`], arguments: [String(Math.round(intervalMs))]})
-      )
-      return typeof wait === 'number' && wait > 0 ? wait : 0
+      if (this.noSharedSlots || !(await this.keyv())) return ownSlot
+      const id = `${this.slotPrefix}${this.slots++}`
+      // One hash tag: both keys of a host live on one node of a Redis Cluster, as a script needs.
+      const keys = [`${NAMESPACE}:pace:{${host}}`, `${NAMESPACE}:slots:{${host}}`]
+      const numbers = [limits.interval, limits.concurrency, holdMs].map((value) => String(Math.max(0, Math.round(value))))
+      const wait = await this.bound(this.client.eval(hostSlotScript, {keys, arguments: [...numbers, id]}))
+      if (typeof wait !== 'number') return ownSlot
+      if (wait < 0) return {busy: true}
+      return {busy: false, waitMs: wait, free: () => this.freeSlot(keys[1]!, id)}
     } catch (error) {
       // Redis answered with an error (`NOPERM`, `ERR unknown command`): scripting is not allowed here, and the
       // cache itself still works. Anything else (no answer, no connection) is the store failing, as for any command.
       if (/^[A-Z]{3,}\b/.test(describe(error))) {
-        if (!this.noPacing) this.warn(`Cannot share host gaps through \`${this.shown}\` (${describe(error)}): each job keeps its own`)
-        this.noPacing = true
+        if (!this.noSharedSlots) this.warn(`Cannot share host limits through \`${this.shown}\` (${describe(error)}): each job keeps its own`)
+        this.noSharedSlots = true
       } else this.fail(error)
-      return 0
+      return ownSlot
+    }
+  }
+
+  private async freeSlot(key: string, id: string): Promise<void> {
+    try {
+      if (await this.keyv()) await this.bound(this.client.zRem(key, id))
+    } catch (error) {
+      this.fail(error)
     }
   }
 
@@ -189,16 +207,26 @@ export class RedisCache extends KeyvCache {
   }
 }
 
-/** KEYS[1]: the host's key; ARGV[1]: its gap in ms. Stores the reserved start (ms, Redis time); returns the wait. */
-const paceScript = `
+/**
+ * KEYS[1]: the host's last reserved start (ms, Redis time); KEYS[2]: its held slots (a sorted set, each scored by
+ * when it lapses). ARGV: gap, slots, hold (ms), the slot's id. Returns -1 when every slot is held, else the wait
+ * until the reserved start.
+ */
+const hostSlotScript = `
 if redis.replicate_commands then redis.replicate_commands() end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local gap = tonumber(ARGV[1])
-local last = tonumber(redis.call('GET', KEYS[1]))
+local gap, slots, hold = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= slots then return -1 end
 local start = now
-if last and last + gap > now then start = last + gap end
-redis.call('SET', KEYS[1], start, 'PX', start - now + gap + 1000)
+if gap > 0 then
+  local last = tonumber(redis.call('GET', KEYS[1]))
+  if last and last + gap > now then start = last + gap end
+  redis.call('SET', KEYS[1], start, 'PX', start - now + gap + 1000)
+end
+redis.call('ZADD', KEYS[2], start + hold, ARGV[4])
+redis.call('PEXPIRE', KEYS[2], start - now + hold + 1000)
 return start - now
 `
 

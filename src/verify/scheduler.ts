@@ -8,6 +8,7 @@
 // behind a fast host's twenty, though those take seconds and the twenty a moment.
 
 import {setTimeout as delay} from 'node:timers/promises'
+import type {HostSlot} from '../cache/keyv-cache.js'
 
 export interface HostLimits {
   /** Requests in flight to one host at once. */
@@ -26,10 +27,10 @@ export interface SchedulerOptions {
   /** Waits are skipped when false (offline replays have no host to be polite to). */
   wait: boolean
   /**
-   * Keeps a host's gap among other processes too (a shared cache, see `SourceCache.pace`): called as a request
-   * starts, it resolves to how long to wait, holding the request's slot.
+   * Keeps a host's limits among other processes too (a shared cache, see `SourceCache.hostSlot`): called as a
+   * request starts, it grants a slot among them and how long to wait for its start, or says they are all held.
    */
-  pace?: ((host: string, intervalMs: number) => Promise<number>) | undefined
+  share?: ((host: string, limits: HostLimits) => Promise<HostSlot>) | undefined
 }
 
 export interface RunOptions {
@@ -64,10 +65,12 @@ interface HostState {
 }
 
 /**
- * Longest wait for a start reserved among processes: a host's queue shared by many jobs can run this far ahead,
- * and a reservation beyond it (a clock or a key gone wrong) is not worth stalling a run for.
+ * Longest wait for a slot and start shared among processes: a host's queue shared by many jobs can run this far
+ * ahead, and a wait beyond it (a clock or a key gone wrong, slots of killed jobs) is not worth stalling a run for.
  */
-const longestPaceMs = 60_000
+const longestShareWaitMs = 60_000
+/** How often to ask again while every shared slot of a host is held. */
+const slotPollMs = 50
 /** 429s closer together than this are one complaint, whatever Retry-After said. */
 const minimumSlowDownWindowMs = 1000
 /** Answer time assumed before any host has answered. */
@@ -99,9 +102,9 @@ export class Scheduler {
   }
 
   /**
-   * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `pace`, also
-   * among the other processes sharing the cache: the request then waits, in its slot, for its reserved start).
-   * `task` is told how many requests to the host are in flight with it.
+   * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `share`, also
+   * among the other processes sharing the cache: the request then waits, in its slot, for a shared slot and its
+   * reserved start). `task` is told how many requests to the host are in flight with it.
    */
   async run<T>(host: string, task: (inFlight: number) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
     const state = this.#host(host)
@@ -113,22 +116,38 @@ export class Scheduler {
       this.#dispatch()
     })
     try {
-      const {pace, wait} = this.#options
-      if (pace && wait && state.limits.interval > 0) {
-        const ms = await pace(host, state.limits.interval)
-        if (ms > 0) await delay(Math.min(ms, longestPaceMs))
-      }
+      const shared = await this.#sharedSlot(host, state)
       // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
       const started = performance.now()
       try {
         return await task(state.active)
       } finally {
         this.#answered(state, performance.now() - started)
+        void shared?.free()
       }
     } finally {
       state.active--
       this.#active--
       this.#dispatch()
+    }
+  }
+
+  /**
+   * With a shared cache, a slot of the host among every process and the wait for its start, holding this
+   * process's slot meanwhile; none after {@link longestShareWaitMs}, or where nothing is shared.
+   */
+  async #sharedSlot(host: string, state: HostState): Promise<Extract<HostSlot, {busy: false}> | undefined> {
+    const {share, wait} = this.#options
+    if (!share || !wait) return undefined
+    const until = performance.now() + longestShareWaitMs
+    for (;;) {
+      const slot = await share(host, state.limits)
+      if (!slot.busy) {
+        if (slot.waitMs > 0) await delay(Math.min(slot.waitMs, Math.max(0, until - performance.now())))
+        return slot
+      }
+      if (performance.now() >= until) return undefined
+      await delay(slotPollMs)
     }
   }
 

@@ -59,8 +59,9 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       host: {concurrency: settings.hostConcurrency, interval: settings.hostInterval},
       hosts: settings.hosts,
       wait: !replaying,
-      // Processes sharing a cache (Redis) share each host's gaps too: N sharded jobs are one polite client.
-      pace: cache.shared ? (host, ms) => cache.pace(host, ms) : undefined
+      // Processes sharing a cache (Redis) share each host's limits too: N sharded jobs are one polite client. A slot
+      // of a job killed mid-request lapses after the longest a request can take.
+      share: cache.shared ? (host, limits) => cache.hostSlot(host, limits, settings.timeout + 1000) : undefined
     }),
     addresses,
     maxRedirects: settings.maxRedirects,
