@@ -79,6 +79,11 @@ class Client {
     return published
   }
 
+  /** The next diagnostics published for a document version the client did not change again: a re-check. */
+  republished(uri: string, version: number): Promise<Diagnostic[]> {
+    return this.diagnostics(uri, version)
+  }
+
   /** Replaces a document's text (full sync, what the server asks for) and waits for its diagnostics. */
   change(uri: string, text: string, version: number): Promise<Diagnostic[]> {
     const published = this.diagnostics(uri, version)
@@ -165,6 +170,7 @@ describe('the language server (unified-language-server with remark’s settings,
     workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
     mkdirSync(join(workspace, 'live'))
     mkdirSync(join(workspace, 'editor'))
+    mkdirSync(join(workspace, 'background'))
     writeFileSync(join(workspace, 'live', '.remarkrc.mjs'), rc(`{${fetching}, cache: ${JSON.stringify(join(workspace, 'cache-live'))}}`))
     // The README's editor setup: cache only under a language server; the cache folder named from the config
     // file's place, not the working directory, so the server and `remark` in a terminal share it.
@@ -172,6 +178,7 @@ describe('the language server (unified-language-server with remark’s settings,
       join(workspace, 'editor', '.remarkrc.mjs'),
       rc(`{${fetching}, cache: fileURLToPath(new URL('../cache-shared', import.meta.url)), cacheOnly: /language-server/.test(process.argv[1] ?? '')}`)
     )
+    writeFileSync(join(workspace, 'background', '.remarkrc.mjs'), rc(`{${fetching}, cache: false, cacheOnly: 'background'}`))
     // Started elsewhere, as editors may start it: the workspace comes from `initialize`.
     client = new Client(tmpdir())
   })
@@ -282,6 +289,31 @@ describe('the language server (unified-language-server with remark’s settings,
       deadAt(edited, removed)
     ])
     expect(web.hits('/removed')).toBe(1)
+  })
+
+  it('cache only in the background: an answer fetched in the background shows without another edit', async () => {
+    const gone = `${web.origin()}/gone?background`
+    const uri = pathToFileURL(join(workspace, 'background', 'draft.md')).href
+    const text = `A [source](${gone}) to check.\n`
+    const pending = (reason: string) => [
+      {
+        range: spanOf(text, gone),
+        severity: Severity.Warning,
+        code: 'citation-reachable',
+        codeDescription: {href: `${docs}#citation-reachable`},
+        source: 'remark-lint',
+        message: `Unexpected unverifiable citation \`${gone}\`, expected a source that can be checked (\`${reason}\`)`
+      }
+    ]
+    const before = web.hits('/gone')
+    // Seen once: maybe a URL still being typed, so not fetched.
+    expect(await client.open(uri, text)).toEqual(pending('not yet checked: checking in the background'))
+    expect(web.hits('/gone')).toBe(before)
+    // Still there after an edit elsewhere: fetched in the background, and the document is checked again when the
+    // answer is in, with no further edit.
+    const republished = client.change(uri, text, 2).then(() => client.republished(uri, 2))
+    expect(await republished).toEqual([deadAt(text, gone)])
+    expect(web.hits('/gone')).toBe(before + 1)
   })
 
   it('shuts down on `shutdown` then `exit`, with exit code 0', async () => {

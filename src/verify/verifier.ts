@@ -11,6 +11,7 @@ import type {Settings} from '../options.js'
 import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
 import {identifierKey, identify, type Identifier} from '../resolve/identifiers.js'
 import type {PageDepth, SourceReport, Work} from '../types.js'
+import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {askRegistry} from './registry.js'
@@ -126,7 +127,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       // An editor runs for days: forget the oldest answers (they are in the cache when cacheable).
       if (background.size > maxBackground) background.delete(background.keys().next().value!)
       fetchFresh(url, depth, identifier).then(
-        (report) => (entry.report = report),
+        (report) => {
+          entry.report = report
+          processEvents.emit(backgroundAnswerEvent)
+        },
         () => background.delete(url)
       )
     }
