@@ -168,3 +168,17 @@ export interface Work {
   /** Why, for `missing` and `unverified` (e.g. `DOI 10.5555/x is not registered`, `Crossref: 503 Service Unavailable`). */
   reason?: string
 }
+
+/** A host's politeness limits (see the scheduler). */
+export interface HostLimits {
+  /** Requests in flight to one host at once. */
+  concurrency: number
+  /** Milliseconds between the starts of two requests to one host. */
+  interval: number
+}
+
+/**
+ * A request slot of a host among every process sharing a cache: `busy` when all are held (ask again), else the
+ * wait before the reserved start, and `free` once the request is done.
+ */
+export type HostSlot = {busy: true} | {busy: false; waitMs: number; free(): Promise<void>}

@@ -1,8 +1,7 @@
 // What both persistent caches share: keys, TTLs by outcome, what is stored, writes in flight.
 
 import type {Keyv} from 'keyv'
-import type {SourceReport} from '../types.js'
-import type {HostLimits} from '../verify/scheduler.js'
+import type {HostLimits, HostSlot, SourceReport} from '../types.js'
 import {cacheKey, fromStored, toStored} from './entry.js'
 import {ttlFor, type TtlPolicy} from './ttl.js'
 
@@ -29,9 +28,6 @@ export interface SourceCache {
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
-
-/** `busy`: every shared slot of the host is held, ask again; else wait `waitMs` to start, and `free` after. */
-export type HostSlot = {busy: true} | {busy: false; waitMs: number; free(): Promise<void>}
 
 /** What a cache without other processes answers. */
 export const ownSlot: HostSlot = {busy: false, waitMs: 0, free: async () => {}}

@@ -4,9 +4,9 @@
 import {randomBytes} from 'node:crypto'
 import KeyvRedis, {createClient, type RedisClientConnectionType} from '@keyv/redis'
 import {Keyv} from 'keyv'
+import type {HostLimits, HostSlot} from '../types.js'
 import {cacheKey, NAMESPACE} from './entry.js'
-import {describe, KeyvCache, ownSlot, type HostSlot} from './keyv-cache.js'
-import type {HostLimits} from '../verify/scheduler.js'
+import {describe, KeyvCache, ownSlot} from './keyv-cache.js'
 import type {TtlPolicy} from './ttl.js'
 
 /** Bound on connecting to Redis, and on each Redis command: a Redis that is away costs at most this. */

@@ -8,14 +8,7 @@
 // behind a fast host's twenty, though those take seconds and the twenty a moment.
 
 import {setTimeout as delay} from 'node:timers/promises'
-import type {HostSlot} from '../cache/keyv-cache.js'
-
-export interface HostLimits {
-  /** Requests in flight to one host at once. */
-  concurrency: number
-  /** Milliseconds between the starts of two requests to one host. */
-  interval: number
-}
+import type {HostLimits, HostSlot} from '../types.js'
 
 export interface SchedulerOptions {
   /** Requests in flight over all hosts. */
