@@ -139,6 +139,15 @@ describe('seed table (source-url-verification)', () => {
 })
 
 describe('liveness beyond the seed', () => {
+  it('a very long URL is shown cut in the middle, its start and end kept; the message still sits on the whole URL', async () => {
+    const url = `${origin}/missing?q=${'x'.repeat(5000)}&end=here`
+    const [message] = await one(url)
+    const shown = /Unexpected dead citation `([^`]*)`/.exec(message!)![1]!
+    expect([...shown]).toHaveLength(191)
+    expect(shown).toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/missing\\?q=x+…x+&end=here$`))
+    expect(message).toMatch(new RegExp(`^1:18-1:${18 + url.length}: `))
+  })
+
   it('410 Gone → removed', async () => {
     expect(await one(`${origin}/gone`)).toEqual([expect.stringContaining('(`410 Gone`) [citation-alive, error]')])
   })

@@ -1,11 +1,10 @@
 // Claim support: does the cited page's text support the sentence that cites it? Flags weak support for review. Pure.
 
-import {redactUrl} from '../net/redact.js'
 import {collapse, quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionalFunction, optionsObject, OptionsError, show} from '../validate.js'
 import {claimTerms, scoreClaim, type PassageScore} from './passage-score.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 /** Scores a claim against a page's passages: 0 (no support) to 1, and the passage that supports it best. Synchronous. */
 export type ClaimScorer = (claim: string, passages: readonly string[]) => PassageScore
@@ -49,7 +48,7 @@ export function judgeClaimSupport(citation: Citation, report: SourceReport, opti
   const shown = (Math.floor(score * 100 + 1e-9) / 100).toFixed(2)
   const text = passage === undefined ? '' : collapse(passage)
   const best = text === '' ? 'no passage shares its words' : `best passage ${quote(text, quoteLength)}`
-  const url = '`' + redactUrl(citation.url) + '`'
+  const url = shownUrl(citation.url)
   return {
     status: 'valid',
     action: 'flagged',

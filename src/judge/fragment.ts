@@ -2,9 +2,8 @@
 
 import {distance} from 'fastest-levenshtein'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
-import {redactUrl} from '../net/redact.js'
 import type {Citation, SourceReport} from '../types.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 /** GitHub renders Markdown headings with ids prefixed this way and resolves `#name` to them by script. */
 const githubPrefix = 'user-content-'
@@ -19,7 +18,7 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const anchors = new Set(page.anchors)
   if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
   const nearest = nearestAnchor(wanted, page.anchors)
-  const url = '`' + redactUrl(citation.url) + '`'
+  const url = shownUrl(citation.url)
   return {
     status: 'mismatch',
     action: 'flagged',

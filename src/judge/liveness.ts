@@ -2,13 +2,12 @@
 
 import {getDomain} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
-import {redactUrl} from '../net/redact.js'
 import {statusLine} from '../net/status-line.js'
 import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
 import type {Identifier} from '../resolve/identifiers.js'
 import type {SnapshotLookup} from '../verify/works.js'
 import type {Citation, SourceReport, Status, Work} from '../types.js'
-import type {RuleName, Verdict} from './verdict.js'
+import {shownUrl, type RuleName, type Verdict} from './verdict.js'
 
 export type LivenessRule = Extract<RuleName, 'citation-alive' | 'citation-reachable' | 'citation-url-safety'>
 
@@ -24,7 +23,7 @@ export interface LivenessOptions {
  * nothing about the paper). Without a registry's answer the landing page decides, as for any other page.
  */
 export function judgeLiveness(citation: Citation, report: SourceReport, options: LivenessOptions): Verdict {
-  const url = '`' + redactUrl(citation.url) + '`'
+  const url = shownUrl(citation.url)
   const reason = '`' + report.reason + '`'
   const work = report.work
   if (work !== undefined && report.liveness !== 'malformed' && report.liveness !== 'unsafe') {

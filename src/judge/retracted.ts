@@ -1,10 +1,9 @@
 // Is the cited paper retracted? The worst editorial notice its registry lists (Crossref `updated-by`, including
 // Retraction Watch entries; PubMed's retracted publication type and linked notices; a `RETRACTED:` title). Pure.
 
-import {redactUrl} from '../net/redact.js'
 import {worstNotice, type Notice, type NoticeKind} from '../resolve/metadata.js'
 import type {Citation, SourceReport} from '../types.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 /**
  * How each notice is reported. A retraction or withdrawal means the paper must not be cited (`removed`, an error
@@ -27,7 +26,7 @@ export function judgeRetracted(citation: Citation, report: SourceReport): Verdic
     status: kind.removed ? 'invalid' : 'valid',
     action: kind.removed ? 'removed' : 'flagged',
     rule: 'citation-retracted',
-    message: `Unexpected ${kind.paper} \`${redactUrl(citation.url)}\`, expected a paper in good standing (\`${describe(notice, kind.notice)}\`)`,
+    message: `Unexpected ${kind.paper} ${shownUrl(citation.url)}, expected a paper in good standing (\`${describe(notice, kind.notice)}\`)`,
     certain: kind.removed
   }
 }

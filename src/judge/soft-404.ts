@@ -1,12 +1,11 @@
 // Soft 404s: an answer that looks alive but means "not found". Certain signs make the citation `removed`;
 // likely ones `flagged`. Pure: the sibling probe's outcome comes in with the checked citation.
 
-import {redactUrl} from '../net/redact.js'
 import {parseUrl} from '../net/parse-url.js'
 import type {SiblingProbe} from '../verify/sibling.js'
 import type {Citation, SourceReport} from '../types.js'
 import {sameSite} from './liveness.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 /** Text shorter than this on a deep page is an empty shell: worth a probe. */
 export const thinShellChars = 200
@@ -14,7 +13,7 @@ export const thinShellChars = 200
 export function judgeSoft404(citation: Citation, report: SourceReport, sibling?: SiblingProbe): Verdict | undefined {
   // A paper its registry knows is judged by the registry, not by where its landing page redirects.
   if (report.liveness !== 'alive' || !isDeep(report.url) || report.work?.outcome === 'found') return undefined
-  const url = '`' + redactUrl(citation.url) + '`'
+  const url = shownUrl(citation.url)
   const certain = certainSign(report)
   if (certain) return verdict(true, url, certain)
   if (sibling?.outcome === 'same-redirect') return verdict(true, url, `a made-up sibling page redirects to the same ${report.finalUrl}`)

@@ -2,13 +2,12 @@
 
 import {getDomain, getDomainWithoutSuffix} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
-import {redactUrl} from '../net/redact.js'
 import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {cleanTitle, looseFold} from './title-clean.js'
 import {stopWords, words} from './text.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 export interface TitleMatchOptions {
   /** Least similarity (Dice coefficient of the titles' tokens, 0..1) that counts as a match. */
@@ -63,7 +62,7 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
     action: 'flagged',
     rule: 'citation-title-match',
     message:
-      `Unexpected cited title ${quote(cited)} for \`${redactUrl(citation.url)}\`, ` +
+      `Unexpected cited title ${quote(cited)} for ${shownUrl(citation.url)}, ` +
       `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
   }
 }

@@ -1,5 +1,6 @@
 // What a judge says about one citation: which rule speaks, the status and action, and the message.
 
+import {redactUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
 
 export type RuleName =
@@ -27,4 +28,15 @@ export interface Verdict {
    * whatever the rule's severity, as DESIGN.md asks ("error when certain, warning when likely").
    */
   certain?: boolean
+}
+
+/** Characters of a cited URL a message shows whole: a generated or tracking URL can run to thousands. */
+const shownUrlLength = 200
+
+/** The cited URL as messages show it, in a code span: redacted, and cut in the middle when very long. */
+export function shownUrl(url: string): string {
+  const redacted = redactUrl(url)
+  const chars = [...redacted]
+  const shown = chars.length <= shownUrlLength ? redacted : `${chars.slice(0, 150).join('')}…${chars.slice(-40).join('')}`
+  return '`' + shown + '`'
 }
