@@ -14,7 +14,7 @@ export interface Finding {
   message: string
 }
 
-/** The findings of the records, in report order (see `compareRecords`), each record's in its rules' order. */
+/** The findings of the records, in report order (see `sortRecords`), each record's in its rules' order. */
 export function findings(records: readonly CitationRecord[]): Finding[] {
   return sortRecords(records).flatMap(findingsOf)
 }

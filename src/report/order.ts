@@ -18,28 +18,44 @@ export function reportPath(file: string): string {
 }
 
 /**
- * Normalised URL, file, start, end, the URL as written, then the verdicts: every field that tells two
- * records apart, so the same records in any order sort the same. Code-unit comparison, not `localeCompare`,
- * so the order does not depend on the machine's locale.
+ * A sorted copy; the input is left as it was. The order: normalised URL, file, start, end, the URL as written,
+ * then the verdicts, every field that tells two records apart, so the same records in any order sort the same.
+ * Code-unit comparison, not `localeCompare`, so the order does not depend on the machine's locale. Each record's
+ * keys are made once: redacting a URL parses it, and a comparison sort of 10,000 records would otherwise redact
+ * 300,000 times (0.35 s of the bin's summary).
  */
-export function compareRecords(a: CitationRecord, b: CitationRecord): number {
-  const as = a.citation.place
-  const bs = b.citation.place
+export function sortRecords(records: readonly CitationRecord[]): CitationRecord[] {
+  const keyed = records.map((record) => ({
+    record,
+    url: urlKey(record),
+    path: reportPath(record.file),
+    written: redactUrl(record.citation.url),
+    verdicts: JSON.stringify(record.verdicts)
+  }))
+  return keyed.sort(compareKeyed).map(({record}) => record)
+}
+
+function compareKeyed(a: Keyed, b: Keyed): number {
+  const as = a.record.citation.place
+  const bs = b.record.citation.place
   return (
-    compareText(urlKey(a), urlKey(b)) ||
-    compareText(reportPath(a.file), reportPath(b.file)) ||
+    compareText(a.url, b.url) ||
+    compareText(a.path, b.path) ||
     as.start.line - bs.start.line ||
     as.start.column - bs.start.column ||
     as.end.line - bs.end.line ||
     as.end.column - bs.end.column ||
-    compareText(redactUrl(a.citation.url), redactUrl(b.citation.url)) ||
-    compareText(JSON.stringify(a.verdicts), JSON.stringify(b.verdicts))
+    compareText(a.written, b.written) ||
+    compareText(a.verdicts, b.verdicts)
   )
 }
 
-/** A sorted copy; the input is left as it was. */
-export function sortRecords(records: readonly CitationRecord[]): CitationRecord[] {
-  return [...records].sort(compareRecords)
+interface Keyed {
+  record: CitationRecord
+  url: string
+  path: string
+  written: string
+  verdicts: string
 }
 
 export function compareText(a: string, b: string): number {
