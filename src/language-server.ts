@@ -30,20 +30,23 @@ const recheckDelayMs = 200
 
 let recheck: (() => void) | undefined
 // The CommonJS module unified-language-server imports, as it resolves it: its ESM view is made from these exports
-// when it first loads, so a createConnection replaced now is the one it calls.
-const lsp = createRequire(import.meta.resolve('unified-language-server'))('vscode-languageserver/node.js') as {
-  createConnection: (...args: unknown[]) => Connection
-}
-const createConnection = lsp.createConnection
-lsp.createConnection = (...args) => {
-  const connection = createConnection(...args)
-  const listen = connection.onDidChangeWatchedFiles.bind(connection)
-  connection.onDidChangeWatchedFiles = (handler) => {
-    recheck = () => handler({changes: []})
-    return listen(handler)
+// when it first loads, so a createConnection replaced now is the one it calls. Should a later version make its
+// connection otherwise, nothing is wrapped, and answers wait for the next change as they do under remark's server.
+try {
+  const lsp = createRequire(import.meta.resolve('unified-language-server'))('vscode-languageserver/node.js') as {
+    createConnection: (...args: unknown[]) => Connection
   }
-  return connection
-}
+  const createConnection = lsp.createConnection
+  lsp.createConnection = (...args) => {
+    const connection = createConnection(...args)
+    const listen = connection.onDidChangeWatchedFiles.bind(connection)
+    connection.onDidChangeWatchedFiles = (handler) => {
+      recheck = () => handler({changes: []})
+      return listen(handler)
+    }
+    return connection
+  }
+} catch {}
 
 let timer: NodeJS.Timeout | undefined
 processEvents.on(backgroundAnswerEvent, () => {
