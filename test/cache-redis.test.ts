@@ -16,6 +16,9 @@ import type {HostSlot} from '../src/types.js'
 import {REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
 import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {report, viaJson} from './helpers/report.js'
+import {html, startWeb, testResolve} from './helpers/web.js'
+import {resolveSettings} from '../src/options.js'
+import {createVerifier} from '../src/verify/verifier.js'
 
 const run = promisify(execFile)
 const root = resolve(import.meta.dirname, '..')
@@ -150,6 +153,30 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     await sleep(350)
     expect(waitOf(await first.hostSlot('slots.test', two, 5000))).toBe(0)
     expect(warnings).toEqual([])
+  })
+
+  it('while other jobs hold every shared slot of a host, its requests leave this job\'s slots to other hosts', async () => {
+    const web = await startWeb({'/page': html('A page')})
+    const other = open(redis.url, [])
+    // Another job holds the one slot of held.test.
+    const held = await other.hostSlot(`held.test`, {interval: 0, concurrency: 1}, 30_000)
+    const verifier = createVerifier(
+      resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, cache: redis.url, concurrency: 1, hostConcurrency: 1, hostInterval: 0}),
+      () => {}
+    )
+    try {
+      const done: string[] = []
+      const checks = ['held', 'free'].map((name) => verifier.verify(`${web.origin(`${name}.test`)}/page?${name}`).then(() => done.push(name)))
+      await sleep(500)
+      // The process's one slot went to free.test: held.test waits without holding it.
+      expect(done).toEqual(['free'])
+      if (!held.busy) await held.free()
+      await Promise.all(checks)
+      expect(done).toEqual(['free', 'held'])
+    } finally {
+      await verifier.close()
+      await web.close()
+    }
   })
 
   it('a Redis user without scripting gets one warning, each job keeps its own limits, and the cache still works', async () => {

@@ -96,20 +96,25 @@ export class Scheduler {
 
   /**
    * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `share`, also
-   * among the other processes sharing the cache: the request then waits, in its slot, for a shared slot and its
-   * reserved start). `task` is told how many requests to the host are in flight with it.
+   * among the other processes sharing the cache: a shared slot, and the start it reserved). `task` is told how
+   * many requests to the host are in flight with it.
    */
   async run<T>(host: string, task: (inFlight: number) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
     const state = this.#host(host)
-    await new Promise<void>((start) => {
+    const giveUpAt = performance.now() + longestShareWaitMs
+    let shared: HostSlot | undefined
+    for (let again = false; ; again = true) {
+      await this.#turn(state, resumed || again, alone)
+      shared = await this.#sharedSlot(host, state, giveUpAt)
+      if (!shared?.busy) break
+      // Other jobs hold every shared slot of the host: this process's slots go to other hosts meanwhile, and the
+      // host's requests are asked again a poll later, this one first.
       this.#leave(state)
-      if (resumed) state.waiting.unshift({start, alone})
-      else state.waiting.push({start, alone})
+      state.nextStart = Math.max(state.nextStart, Date.now() + slotPollMs)
       this.#enter(state)
-      this.#dispatch()
-    })
+      this.#release(state)
+    }
     try {
-      const shared = await this.#sharedSlot(host, state)
       // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
       const started = performance.now()
       try {
@@ -119,29 +124,38 @@ export class Scheduler {
         void shared?.free()
       }
     } finally {
-      state.active--
-      this.#active--
-      this.#dispatch()
+      this.#release(state)
     }
   }
 
+  /** Waits for the host's and the process's room, and the host's gap. */
+  #turn(state: HostState, resumed: boolean, alone: boolean): Promise<void> {
+    return new Promise<void>((start) => {
+      this.#leave(state)
+      if (resumed) state.waiting.unshift({start, alone})
+      else state.waiting.push({start, alone})
+      this.#enter(state)
+      this.#dispatch()
+    })
+  }
+
+  /** A request's slots, given back. */
+  #release(state: HostState): void {
+    state.active--
+    this.#active--
+    this.#dispatch()
+  }
+
   /**
-   * With a shared cache, a slot of the host among every process and the wait for its start, holding this
-   * process's slot meanwhile; none after {@link longestShareWaitMs}, or where nothing is shared.
+   * With a shared cache, a slot of the host among every process (or `busy`), after the wait for the start it
+   * reserved; none after {@link longestShareWaitMs} (`giveUpAt`), or where nothing is shared.
    */
-  async #sharedSlot(host: string, state: HostState): Promise<Extract<HostSlot, {busy: false}> | undefined> {
+  async #sharedSlot(host: string, state: HostState, giveUpAt: number): Promise<HostSlot | undefined> {
     const {share, wait} = this.#options
-    if (!share || !wait) return undefined
-    const until = performance.now() + longestShareWaitMs
-    for (;;) {
-      const slot = await share(host, state.limits)
-      if (!slot.busy) {
-        if (slot.waitMs > 0) await delay(Math.min(slot.waitMs, Math.max(0, until - performance.now())))
-        return slot
-      }
-      if (performance.now() >= until) return undefined
-      await delay(slotPollMs)
-    }
+    if (!share || !wait || performance.now() >= giveUpAt) return undefined
+    const slot = await share(host, state.limits)
+    if (!slot.busy && slot.waitMs > 0) await delay(Math.min(slot.waitMs, Math.max(0, giveUpAt - performance.now())))
+    return slot
   }
 
   /**
