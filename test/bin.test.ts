@@ -2,6 +2,7 @@
 // loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
 
 import {spawn} from 'node:child_process'
+import {createHash} from 'node:crypto'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -13,7 +14,8 @@ import type {JsonlRecord} from '../src/report/jsonl.js'
 import type {SarifLog} from '../src/report/sarif.js'
 import {createProgress, progressWanted} from '../src/cli/progress.js'
 import {remarkReport} from '../src/cli/reporter.js'
-import {initialize, resolve as resolveHook} from '../src/cli/string-width-hook.js'
+import {engineQueueHash} from '../src/cli/queue.js'
+import {initialize, resolve as resolveHook} from '../src/cli/module-hooks.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -155,6 +157,23 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('Cannot process file')
     expect(stderr).toContain('docs/page.mdx')
     expect(stderr).not.toContain('ignored.md')
+  })
+
+  it('a file that cannot be parsed is reported as such, and every other file of the run still is', async () => {
+    const project = join(folder, 'broken')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    // Many files, so that the broken one is neither the first nor the last to reach the engine's queue.
+    for (let index = 0; index < 30; index++) write(join(project, `page-${index}.md`), `See [the report](${origin}/gone?${index}).\n`)
+    write(join(project, 'broken.mdx'), 'An unclosed <Chart\n')
+    const {code, stderr} = await run(['.', '--no-color'], project)
+    // The document is at fault, not the checker: exit 1, as for a lint error (it was 3, "internal failure").
+    expect(code).toBe(1)
+    const lines = tidy(stderr)
+    expect(lines).toContain('broken.mdx')
+    expect(lines).toContain('error Cannot process file')
+    expect(lines.some((line) => /^1:19 info Unexpected end of file/.test(line))).toBe(true)
+    for (let index = 0; index < 30; index++) expect(lines).toContain(`page-${index}.md`)
+    expect(lines.filter((line) => /^1:\d+-1:\d+ error Unexpected dead citation/.test(line))).toHaveLength(30)
   })
 
   it('`--ext` chooses the extensions', async () => {
@@ -391,13 +410,21 @@ describe('the report', () => {
     expect(remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
   })
 
-  it('is measured with string-width 8 in the bin: vfile-reporter’s own import is redirected, and nothing else', async () => {
-    initialize({stringWidth: 'file:///fast/string-width.js'})
+  it('the bin’s hooks redirect only vfile-reporter’s string-width and the one engine copy’s queue step', async () => {
+    const pipeline = 'file:///app/node_modules/unified-engine/lib/file-pipeline/index.js'
+    initialize({stringWidth: 'file:///fast/string-width.js', queue: {from: pipeline, to: 'file:///fast/queue.js'}})
     const next = async (specifier: string) => ({url: `file:///as-usual/${specifier}`})
     const from = (parentURL: string) => ({parentURL, conditions: [], importAttributes: {}, importAssertions: {}})
     expect(await resolveHook('string-width', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///fast/string-width.js', shortCircuit: true})
     expect(await resolveHook('string-width', from('file:///app/node_modules/cliui/index.js'), next)).toEqual({url: 'file:///as-usual/string-width'})
     expect(await resolveHook('strip-ansi', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///as-usual/strip-ansi'})
+    expect(await resolveHook('./queue.js', from(pipeline), next)).toEqual({url: 'file:///fast/queue.js', shortCircuit: true})
+    expect(await resolveHook('./queue.js', from('file:///other/node_modules/unified-engine/lib/file-pipeline/index.js'), next)).toEqual({url: 'file:///as-usual/./queue.js'})
+  })
+
+  it('the bin replaces the engine’s queue step only while the engine’s is the code the replacement was written against', () => {
+    const original = readFileSync(join(root, 'node_modules', 'unified-engine', 'lib', 'file-pipeline', 'queue.js'))
+    expect(createHash('sha256').update(original).digest('hex')).toBe(engineQueueHash)
   })
 
   it('keeps every message, in order, where remark’s report gives up (a file with more than about 120,000 messages)', () => {

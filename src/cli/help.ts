@@ -34,7 +34,8 @@ Commands:
 
 Exit codes:
   0  no citation must be removed (warnings may remain)
-  1  a citation must be removed (lint errors); with --frail, warnings too
+  1  a citation must be removed (lint errors), or a file cannot be parsed;
+     with --frail, warnings too
   2  configuration error: bad argument, invalid option, unreadable config;
      a report (or fixed file) that cannot be written
   3  internal failure (a plugin or the checker crashed)

@@ -29,8 +29,19 @@ export function kindOf(message: Message): Kind {
     return cause ? 'internal' : 'setup'
   }
   if (badFileReasons.has(message.reason)) return 'setup'
-  if (cause) return causes(cause).some((error) => error.name === 'OptionsError' || badConfig.test(error.message)) ? 'setup' : 'internal'
+  if (cause) {
+    const chain = causes(cause)
+    if (chain.some((error) => error.name === 'OptionsError' || badConfig.test(error.message))) return 'setup'
+    // A parser's positioned message (an MDX syntax error): the document is at fault, not the checker.
+    return chain.some(isPlacedInDocument) ? 'finding' : 'internal'
+  }
   return 'finding'
+}
+
+/** A message about a place in the file (vfile-message), as parsers throw them; not a crash's error. */
+function isPlacedInDocument(error: Error): boolean {
+  const placed = error as Partial<Message>
+  return typeof placed.reason === 'string' && typeof placed.line === 'number'
 }
 
 /**
