@@ -385,6 +385,15 @@ describe('arXiv and PubMed', () => {
     expect(file.data.citationResults![0]!.report.work).toMatchObject({registry: 'arxiv', metadata: {title: 'Ileal-lymphoid-nodular hyperplasia', doi: '10.5555/retracted'}})
   })
 
+  it('a paper cited both as a preprint and by its journal DOI is looked up once by that DOI', async () => {
+    const asked = () => seen.filter((request) => request.url === '/ra/10.5555/retracted').length
+    const before = asked()
+    // A setting of its own: a verifier of its own, which has looked up nothing yet.
+    const {messages} = await check('See <https://arxiv.org/abs/1801.00001> and <https://doi.org/10.5555/retracted>.\n', {timeout: 501})
+    expect(messages).toHaveLength(2)
+    expect(asked() - before).toBe(1)
+  })
+
   it('an arXiv id the API does not know is removed', async () => {
     const {messages} = await check('See <https://arxiv.org/abs/2101.99999>.\n')
     expect(messages).toEqual([

@@ -150,7 +150,8 @@ const publisherRules: Array<{host: RegExp; doi: (path: string, url: URL) => stri
   }
 ]
 
-function parsePmid(candidate: string | undefined): Pmid | undefined {
+/** A PubMed id (digits, leading zeros dropped), validated. */
+export function parsePmid(candidate: string | undefined): Pmid | undefined {
   const match = candidate === undefined ? null : /^0*([1-9]\d{0,8})$/.exec(candidate.trim())
   return match === null ? undefined : {kind: 'pmid', pmid: match[1]!}
 }

@@ -4,7 +4,7 @@
 // PubMed Central's summaries (`db=pmc`, the PMC id's number) come in the same envelope, without notices.
 
 import {isObject, list, readJson, text, texts, type Json} from './fields.js'
-import {findDoi, parseDoi} from './identifiers.js'
+import {findDoi, parseDoi, parsePmid} from './identifiers.js'
 import {
   missing,
   titleSignal,
@@ -54,7 +54,7 @@ export function parsePmcSummary(body: string, pmcid: string): Parsed<WorkMetadat
   const {record, uid} = summary
   const registered = pubmedTitle(text(record.title))
   const signal = registered === undefined ? {title: undefined, notice: undefined} : titleSignal(registered)
-  const pmid = /^[1-9]\d*$/.exec(text(list(record.articleids).find((id) => id.idtype === 'pmid' || id.idtype === 'pubmed')?.value) ?? '')?.[0]
+  const pmid = parsePmid(text(list(record.articleids).find((id) => id.idtype === 'pmid' || id.idtype === 'pubmed')?.value))?.pmid
   const doi = articleDoi(record)
   const container = text(record.fulljournalname) ?? text(record.source)
   const issued = pubmedDate(text(record.pubdate)) ?? pubmedDate(text(record.epubdate))

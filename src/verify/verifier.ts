@@ -94,7 +94,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const workOf = (identifier: Identifier): Promise<Work> => {
     const key = identifierKey(identifier)
     let work = works.get(key)
-    if (!work) works.set(key, (work = lookupWork(identifier, endpoints, ask)))
+    if (!work) works.set(key, (work = lookupWork(identifier, endpoints, ask, workOf)))
     return work
   }
 

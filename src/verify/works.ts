@@ -38,16 +38,22 @@ interface Unverified {
   reason: string
 }
 
-export async function lookupWork(identifier: Identifier, endpoints: Endpoints, ask: Ask): Promise<Work> {
+/**
+ * Looks up another identifier of the same work (an arXiv paper's journal DOI, a PMC article's PMID): the caller's
+ * lookup, so that a work cited both ways is asked about once.
+ */
+export type Related = (identifier: Identifier) => Promise<Work>
+
+export async function lookupWork(identifier: Identifier, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   switch (identifier.kind) {
     case 'doi':
       return lookupDoi(identifier, endpoints, ask)
     case 'arxiv':
-      return lookupArxiv(identifier, endpoints, ask)
+      return lookupArxiv(identifier, endpoints, ask, related)
     case 'pmid':
       return lookupPmid(identifier, endpoints, ask)
     case 'pmcid':
-      return lookupPmcid(identifier, endpoints, ask)
+      return lookupPmcid(identifier, endpoints, ask, related)
   }
 }
 
@@ -93,12 +99,12 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
  * The arXiv API, and for a paper published since (arXiv's journal-version DOI) that version's registry as well:
  * a journal that retracts the paper leaves the preprint unmarked.
  */
-async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask): Promise<Work> {
+async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
   const result = read(await ask(arxivQueryUrl(endpoints, arxiv), ATOM), 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
   const journal = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
-  const published = (await lookupDoi(journal, endpoints, ask)).metadata?.notices ?? []
+  const published = (await related(journal)).metadata?.notices ?? []
   const notices = [...result.value.notices, ...published.map((notice) => ({...notice, about: journal.doi}))]
   return found(arxiv, {...result.value, notices})
 }
@@ -112,17 +118,12 @@ async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<W
  * PMC's summary says whether the article exists, but carries no notices: those come from PubMed's record of the
  * same article, or else from its DOI's registry. When neither can be read, PMC's own description stands.
  */
-async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask): Promise<Work> {
+async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   const result = read(await ask(summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE), 'PMC', (body) => parsePmcSummary(body, pmcid.pmcid))
   if (result.outcome !== 'found') return settle(pmcid, 'pmc', result, `PMC has no article PMC${pmcid.pmcid}`)
   const {pmid, doi} = result.value
-  const doiId = doi === undefined ? undefined : parseDoi(doi)
-  const same =
-    pmid !== undefined
-      ? await lookupPmid({kind: 'pmid', pmid}, endpoints, ask)
-      : doiId !== undefined
-        ? await lookupDoi(doiId, endpoints, ask)
-        : undefined
+  const other: Identifier | undefined = pmid !== undefined ? {kind: 'pmid', pmid} : doi === undefined ? undefined : parseDoi(doi)
+  const same = other === undefined ? undefined : await related(other)
   return same?.metadata === undefined ? found(pmcid, result.value) : found(pmcid, same.metadata)
 }
 
