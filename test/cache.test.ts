@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {
   cacheKey,
   capPassages,
@@ -23,7 +23,7 @@ import {
   ttlFor,
   type SourceCache
 } from '../src/cache/index.js'
-import {sha256} from '../src/cache/entry.js'
+import {sha256, toStored} from '../src/cache/entry.js'
 import type {Liveness} from '../src/types.js'
 import {report, viaJson} from './helpers/report.js'
 
@@ -279,6 +279,50 @@ describe('file cache', () => {
     expect(warnings).toEqual([])
   })
 
+  it('a run that writes removes entries past their time, old leftovers and older schema versions, at most once a day', async () => {
+    // What earlier runs left: an entry of a URL no longer cited (so never read again), past its time; a live one;
+    // a killed writer's temporary file; the folder of an older schema version.
+    const leftover = (url: string, expires: number) => {
+      const file = entryFile(folder, url)
+      mkdirSync(dirname(file), {recursive: true})
+      writeFileSync(file, JSON.stringify({key: cacheKey(url), expires, data: {value: toStored(report({url}))}}, null, 2) + '\n')
+      return file
+    }
+    const expired = leftover('https://example.com/removed-from-the-docs', Date.now() - 1000)
+    const live = leftover('https://example.com/still-cited', Date.now() + hour)
+    const temp = `${live}.99998.bbbbbbbbbbbb.tmp`
+    writeFileSync(temp, '{\n  "key": "v1:')
+    const longAgo = new Date(Date.now() - 2 * hour)
+    utimesSync(temp, longAgo, longAgo)
+    const older = join(folder, `v${SCHEMA_VERSION - 1}`, 'ab')
+    mkdirSync(older, {recursive: true})
+    writeFileSync(join(older, 'x.json'), '{}')
+
+    // Reading alone changes nothing.
+    expect(await open().get('https://example.com/another')).toBeUndefined()
+    await sleep(50)
+    expect(existsSync(expired)).toBe(true)
+
+    await open().set('https://example.com/new', report())
+    await vi.waitFor(() => expect(existsSync(join(folder, `v${SCHEMA_VERSION}`, '.swept'))).toBe(true))
+    expect(existsSync(expired)).toBe(false)
+    expect(existsSync(temp)).toBe(false)
+    expect(existsSync(join(folder, `v${SCHEMA_VERSION - 1}`))).toBe(false)
+    expect(await open().get('https://example.com/still-cited')).toEqual(viaJson(report({url: 'https://example.com/still-cited'})))
+    expect(await open().get('https://example.com/new')).toEqual(viaJson(report()))
+
+    // Within a day of the last sweep, a run does not sweep again; a day later it does.
+    const again = leftover('https://example.com/removed-later', Date.now() - 1000)
+    await open().set('https://example.com/newer', report())
+    await sleep(100)
+    expect(existsSync(again)).toBe(true)
+    const dayAgo = new Date(Date.now() - day - 1000)
+    utimesSync(join(folder, `v${SCHEMA_VERSION}`, '.swept'), dayAgo, dayAgo)
+    await open().set('https://example.com/newest', report())
+    await vi.waitFor(() => expect(existsSync(again)).toBe(false))
+    expect(warnings).toEqual([])
+  })
+
   it('a folder it cannot write is one warning, never a throw', async () => {
     const blocker = join(folder, 'not-a-folder')
     writeFileSync(blocker, 'a file where the cache folder should be')
@@ -378,9 +422,9 @@ if (warnings.length > 0) { console.error(warnings.join('\\n')); process.exit(2) 
       if (result.status === 'rejected') throw new Error(`a writer failed: ${String((result.reason as {stderr?: string}).stderr ?? result.reason)}`)
     }
 
-    // Every file on disk parses as an entry, and no temporary file is left.
+    // Every file on disk parses as an entry, and no temporary file is left (besides the sweep's mark).
     const version = join(folder, `v${SCHEMA_VERSION}`)
-    const files = readdirSync(version, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile())
+    const files = readdirSync(version, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile() && entry.name !== '.swept')
     expect(files.filter((entry) => entry.name.endsWith('.tmp'))).toEqual([])
     expect(files).toHaveLength(8 + writers * rounds)
     for (const entry of files) {

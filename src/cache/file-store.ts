@@ -8,14 +8,15 @@
 //   (`<hash>.json.<pid>.<random>.tmp`) and renamed into place, so a reader sees the old entry
 //   or the new one, never half of one, also when a writer is killed mid-write. Concurrent
 //   writers of one key each rename a whole file: the last rename wins.
-// - Leftover temporary files (a killed writer) are never read; the first write into a folder
-//   in a process removes those older than an hour.
+// - Leftover temporary files (a killed writer) are never read; a sweep removes those older than
+//   an hour (see below).
 // - An entry that does not parse, or is not an entry (garbage, a truncated or empty file), is
 //   reported through `onUnreadable` (once per store), treated as missing and deleted; the next
 //   `set` writes it again.
 // - Expiry: `expires` (ms since the epoch, or null) is checked on read; Keyv checks its own
-//   `expires` inside `data` too. Expired entries are deleted when read; entries that are never
-//   read again stay until `clear()` (or until someone deletes the folder).
+//   `expires` inside `data` too. Expired entries are deleted when read, and at most once a day by a
+//   sweep on the writer's thread after a run's first write (sweep.ts), with the folders of older
+//   schema versions: a URL no longer cited is never read again.
 //
 // Not fsync'd: a killed process cannot leave a partial file behind (rename), and a power cut
 // that leaves an empty or partial file is handled as an unreadable entry.
@@ -40,8 +41,10 @@ export interface FileStoreOptions {
   dir: string
   /** Told about the first unreadable entry of this store (later ones are only deleted). */
   onUnreadable?: ((file: string, problem: string) => void) | undefined
-  /** Temporary files older than this (ms) are removed when a folder is first written to (default one hour). */
+  /** Temporary files older than this (ms) are removed by a sweep (default one hour). */
   staleTempMs?: number | undefined
+  /** Milliseconds between two sweeps of the folder (default a day); see sweep.ts. */
+  sweepEveryMs?: number | undefined
 }
 
 /** One file on disk. */
@@ -65,7 +68,11 @@ export class FileStore extends EventEmitter implements KeyvStoreAdapter {
     this.dir = options.dir
     this.opts = {dir: options.dir}
     this.onUnreadable = options.onUnreadable
-    this.writer = new FileWriter(options.staleTempMs ?? 60 * 60 * 1000)
+    this.writer = new FileWriter({
+      dir: options.dir,
+      everyMs: options.sweepEveryMs ?? 24 * 60 * 60 * 1000,
+      staleTempMs: options.staleTempMs ?? 60 * 60 * 1000
+    })
   }
 
   /** The file holding `key`. */

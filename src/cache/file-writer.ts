@@ -8,22 +8,31 @@
 import {Worker} from 'node:worker_threads'
 import {makeFolder} from '../folder.js'
 import {replaceFile} from '../replace-file.js'
+import {sweepCache} from './sweep.js'
 
 interface Reply {
   id: number
   error?: {message: string; code?: string}
 }
 
+/** The store folder the thread sweeps after its first writes (sweep.ts). */
+export interface SweepPlan {
+  dir: string
+  /** Milliseconds between two sweeps. */
+  everyMs: number
+  /** Temporary files older than this (ms) are removed. */
+  staleTempMs: number
+}
+
 export class FileWriter {
-  readonly #staleTempMs: number
+  readonly #sweep: SweepPlan
   #worker: Worker | undefined
   readonly #pending = new Map<number, {done: Promise<void>; resolve: () => void; reject: (error: Error) => void}>()
   #next = 0
   #batch: Array<{id: number; file: string; temp: string; text: string}> = []
 
-  /** `staleTempMs`: temporary files older than this are removed when a folder is first written to. */
-  constructor(staleTempMs: number) {
-    this.#staleTempMs = staleTempMs
+  constructor(sweep: SweepPlan) {
+    this.#sweep = sweep
   }
 
   /** Writes `text` to `file` through `temp`, making the folder when needed. Rejects with the disk's error. */
@@ -61,9 +70,8 @@ export class FileWriter {
 
   #start(): Worker {
     if (this.#worker) return this.#worker
-    const worker = new Worker(`(${writerThread.toString()})(${JSON.stringify(this.#staleTempMs)}, ${makeFolder.toString()}, ${replaceFile.toString()})`, {
-      eval: true
-    })
+    const source = `(${writerThread.toString()})(${JSON.stringify(this.#sweep)}, ${makeFolder.toString()}, ${replaceFile.toString()}, ${sweepCache.toString()})`
+    const worker = new Worker(source, {eval: true})
     worker.on('message', (replies: Reply[]) => {
       for (const reply of replies) {
         const error = reply.error ? Object.assign(new Error(reply.error.message), {code: reply.error.code}) : undefined
@@ -89,28 +97,23 @@ export class FileWriter {
  * The thread's code, run from its source text (so it works from `src/` under a test runner and from
  * `dist/` alike): it may use nothing from outside its own body and its arguments.
  */
-function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder, replaceFileIn: typeof replaceFile): void {
+function writerThread(
+  sweep: SweepPlan,
+  makeFolderIn: typeof makeFolder,
+  replaceFileIn: typeof replaceFile,
+  sweepCacheIn: typeof sweepCache
+): void {
   const fs = require('node:fs') as typeof import('node:fs')
   const path = require('node:path') as typeof import('node:path')
   const {parentPort} = require('node:worker_threads') as typeof import('node:worker_threads')
-  /** Folders made (and swept of stale temporary files) by this thread. */
+  /** Folders made by this thread. */
   const ready = new Set<string>()
+  let swept = false
 
   const prepare = (folder: string): void => {
     if (ready.has(folder)) return
     makeFolderIn(folder, fs, path.dirname)
     ready.add(folder)
-    // Leftovers of a killed writer: never read, removed once old.
-    const cutoff = Date.now() - staleTempMs
-    for (const name of fs.readdirSync(folder)) {
-      if (!name.endsWith('.tmp')) continue
-      try {
-        const file = path.join(folder, name)
-        if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, {force: true})
-      } catch {
-        // Housekeeping only.
-      }
-    }
   }
 
   const missing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
@@ -140,5 +143,11 @@ function writerThread(staleTempMs: number, makeFolderIn: typeof makeFolder, repl
       }
     })
     parentPort!.postMessage(replies)
+    // Housekeeping once the first writes are answered, and only in a run that writes: a run that only reads
+    // leaves the folder as it found it.
+    if (!swept && replies.some((reply) => !reply.error)) {
+      swept = true
+      sweepCacheIn(sweep.dir, {everyMs: sweep.everyMs, staleTempMs: sweep.staleTempMs, now: Date.now()}, fs, path)
+    }
   })
 }
