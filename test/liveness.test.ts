@@ -1,5 +1,8 @@
 // The source-url-verification seed's test table and the issue's liveness rules, against real loopback servers.
 
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness as lint} from './helpers/lint.js'
@@ -85,6 +88,41 @@ describe('seed table (source-url-verification)', () => {
     expect(await one(`http://nx-publisher.test:${web.port}/paper`)).toEqual([
       expect.stringMatching(/Unexpected dead citation .*\(`no such host nx-publisher.test`\) \[citation-alive, error\]$/)
     ])
+  })
+
+  it('no answer from the resolver (offline, DNS server down) → flagged, retried, never cached, never dead', async () => {
+    let lookups = 0
+    const resolverDown: typeof testResolve = async (hostname) => {
+      if (!hostname.startsWith('offline')) return testResolve(hostname)
+      lookups++
+      throw Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), {code: 'EAI_AGAIN', hostname})
+    }
+    const cache = mkdtempSync(join(tmpdir(), 'citations-dns-'))
+    try {
+      const url = `http://offline-publisher.test:${web.port}/paper`
+      for (const run of [1, 2]) {
+        expect(await one(url, {resolve: resolverDown, cache, retries: 1})).toEqual([
+          expect.stringMatching(/Unexpected unverifiable citation .*\(`no DNS answer for offline-publisher.test \(resolver unavailable\)`\) \[citation-reachable\]$/)
+        ])
+        // Two tries each run (`retries: 1`): the second run was not answered from the cache.
+        expect(lookups).toBe(2 * run)
+        await closeSharedVerifiers()
+      }
+    } finally {
+      rmSync(cache, {recursive: true, force: true})
+    }
+  })
+
+  it('a resolver that fails once, then answers → ok', async () => {
+    let lookups = 0
+    const flaky: typeof testResolve = async (hostname) => {
+      if (hostname.startsWith('flaky-dns') && ++lookups === 1) {
+        throw Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), {code: 'EAI_AGAIN', hostname})
+      }
+      return testResolve(hostname)
+    }
+    expect(await one(`http://flaky-dns.test:${web.port}/ok`, {resolve: flaky})).toEqual([])
+    expect(lookups).toBe(2)
   })
 
   it('timeout → flagged by default, after one retry', async () => {

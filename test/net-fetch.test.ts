@@ -486,7 +486,10 @@ describe('fetchHop', () => {
 
 describe('toNetError', () => {
   it.each([
-    [{code: 'EAI_AGAIN'}, 'ENOTFOUND'],
+    [{code: 'EAI_NODATA'}, 'ENOTFOUND'],
+    // The resolver's own failure (offline, DNS server down) says nothing of the host.
+    [{code: 'EAI_AGAIN'}, 'EDNS'],
+    [{code: 'EAI_FAIL'}, 'EDNS'],
     [{code: 'UND_ERR_SOCKET'}, 'ECONNRESET'],
     [{code: 'UND_ERR_CONNECT_TIMEOUT'}, 'ETIMEDOUT'],
     [{code: 'UND_ERR_HEADERS_TIMEOUT'}, 'ETIMEDOUT'],

@@ -2,6 +2,7 @@
 
 export type NetErrorCode =
   | 'ENOTFOUND' // no such host name
+  | 'EDNS' // the resolver failed for now (EAI_AGAIN: unreachable, timed out, SERVFAIL): says nothing of the host
   | 'ECONNREFUSED' // nothing listens there
   | 'ETIMEDOUT' // no answer within the per-hop limit (connect, headers or body before any byte)
   | 'ECONNRESET' // the connection broke

@@ -235,7 +235,10 @@ const TIMEOUT_CODES = new Set([
   'UND_ERR_ABORTED',
   'ABORT_ERR',
 ])
-const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL'])
+// Node reports getaddrinfo's "no such name" and "no address" as ENOTFOUND; EAI_AGAIN and EAI_FAIL are the resolver's
+// own failure (a laptop offline, a DNS server down), which says nothing of the host and must not call it dead.
+const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_NODATA'])
+const RESOLVER_CODES = new Set(['EAI_AGAIN', 'EAI_FAIL'])
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_CLOSED'])
 const PROTOCOL_CODES = new Set([
   'UND_ERR_INFO',
@@ -263,6 +266,7 @@ const TLS_PREFIXES = [
 function codeFor(code: string, name: string): NetErrorCode | undefined {
   if (code === 'EPRIVATE') return 'EPRIVATE'
   if (NOT_FOUND_CODES.has(code)) return 'ENOTFOUND'
+  if (RESOLVER_CODES.has(code)) return 'EDNS'
   if (code === 'ECONNREFUSED') return 'ECONNREFUSED'
   if (TIMEOUT_CODES.has(code) || name === 'AbortError' || name === 'TimeoutError') return 'ETIMEDOUT'
   if (RESET_CODES.has(code)) return 'ECONNRESET'

@@ -29,6 +29,8 @@ export function classifyError(error: NetError, host: string, timeoutMs: number):
   switch (error.code) {
     case 'ENOTFOUND':
       return {liveness: 'dead', reason: `no such host ${host}`}
+    case 'EDNS':
+      return {liveness: 'network-error', reason: `no DNS answer for ${host} (resolver unavailable)`}
     case 'ECONNREFUSED':
       return {liveness: 'dead', reason: `connection refused by ${host}`}
     case 'ETIMEDOUT':

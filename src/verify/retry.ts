@@ -10,7 +10,7 @@ import type {HopResponse} from './transport.js'
 export const longestWaitMs = 10_000
 
 export interface RetryPolicy {
-  /** Retries after the first attempt for 408, 429, 5xx and resets (timeouts get one). */
+  /** Retries after the first attempt for 408, 429, 5xx, resets and failed DNS lookups (timeouts get one). */
   retries: number
   /** First backoff; doubled on each retry, plus up to as much again of jitter, at most `longestWaitMs`. */
   baseDelayMs: number
@@ -31,7 +31,7 @@ export function retryDelay(outcome: HopResponse | NetError, attempt: number, pol
   if (outcome instanceof NetError) {
     // A timeout already cost a whole hop limit: one more try, as a slow start is common.
     if (outcome.code === 'ETIMEDOUT') return attempt < 2 ? 0 : undefined
-    return outcome.code === 'ECONNRESET' && attempt <= policy.retries ? backoff : undefined
+    return (outcome.code === 'ECONNRESET' || outcome.code === 'EDNS') && attempt <= policy.retries ? backoff : undefined
   }
   if (attempt > policy.retries || !isTransient(outcome.status)) return undefined
   // A 503 may say when the service is back, as a 429 says when to ask again (RFC 9110 §10.2.3).
