@@ -147,7 +147,12 @@ function writerThread(
     // leaves the folder as it found it.
     if (!swept && replies.some((reply) => !reply.error)) {
       swept = true
-      sweepCacheIn(sweep.dir, {everyMs: sweep.everyMs, staleTempMs: sweep.staleTempMs, now: Date.now()}, fs, path)
+      const steps = sweepCacheIn(sweep.dir, {everyMs: sweep.everyMs, staleTempMs: sweep.staleTempMs, now: Date.now()}, fs, path)
+      const next = (): void => {
+        steps.shift()?.()
+        if (steps.length > 0) setImmediate(next)
+      }
+      next()
     }
   })
 }

@@ -5,7 +5,8 @@
 //
 // Run on the cache writer's thread at most once per `everyMs` (a `.swept` file in the store's folder
 // records the last whole sweep), so it costs the main thread nothing: ~90 ms of that thread for
-// 3,000 entries, reading only each file's head, where `expires` is.
+// 3,000 entries, reading only each file's head, where `expires` is. One shard a turn: a write that
+// arrives meanwhile waits for one shard, not the whole folder.
 //
 // Self-contained, its file system passed in: the writer's thread is built from function source text.
 
@@ -28,16 +29,19 @@ export interface SweepOptions {
   now: number
 }
 
-/** Sweeps the store folder `dir` (`…/v<N>`) unless it was swept within `everyMs`. */
+/**
+ * The sweep of the store folder `dir` (`…/v<N>`) as steps of one shard each, to run one per turn so that writes
+ * queued meanwhile are not held up; none when the folder was swept within `everyMs`.
+ */
 export function sweepCache(
   dir: string,
   options: SweepOptions,
   fs: SweepSystem,
   path: {join(...parts: string[]): string; dirname(path: string): string; basename(path: string): string}
-): void {
+): Array<() => void> {
   const marker = path.join(dir, '.swept')
   try {
-    if (options.now - fs.statSync(marker).mtimeMs < options.everyMs) return
+    if (options.now - fs.statSync(marker).mtimeMs < options.everyMs) return []
   } catch {
     // Never swept.
   }
@@ -57,8 +61,9 @@ export function sweepCache(
   }
 
   // Folders of older schema versions are never read again.
-  const version = /^v(\d+)$/.exec(path.basename(dir))
-  if (version) {
+  const olderVersions = (): void => {
+    const version = /^v(\d+)$/.exec(path.basename(dir))
+    if (!version) return
     for (const name of list(path.dirname(dir))) {
       const other = /^v(\d+)$/.exec(name)
       if (other && Number(other[1]) < Number(version[1])) remove(path.join(path.dirname(dir), name), true)
@@ -82,11 +87,7 @@ export function sweepCache(
     }
   }
 
-  const shards = list(dir).filter((name) => /^[\da-f]{2}$/.test(name))
-  // From a random shard: a sweep cut short by the process ending covers another part next time.
-  const first = Math.floor(Math.random() * shards.length)
-  for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
-    const folder = path.join(dir, shard)
+  const sweepShard = (folder: string): void => {
     for (const name of list(folder)) {
       const file = path.join(folder, name)
       if (name.endsWith('.tmp')) {
@@ -105,7 +106,18 @@ export function sweepCache(
       } catch {}
     }
   }
-  try {
-    fs.writeFileSync(marker, '')
-  } catch {}
+
+  const shards = list(dir).filter((name) => /^[\da-f]{2}$/.test(name))
+  // From a random shard: a sweep cut short by the process ending covers another part next time.
+  const first = Math.floor(Math.random() * shards.length)
+  const markSwept = (): void => {
+    try {
+      fs.writeFileSync(marker, '')
+    } catch {}
+  }
+  return [
+    olderVersions,
+    ...[...shards.slice(first), ...shards.slice(0, first)].map((shard) => () => sweepShard(path.join(dir, shard))),
+    markSwept
+  ]
 }
