@@ -3,6 +3,7 @@
 import {cacheOptionProblem, type CacheOption} from './cache/index.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
+import {proxyRoute, type ProxyRoute} from './net/proxy.js'
 import {redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'
@@ -54,6 +55,11 @@ export interface Options {
   /** Host name resolver (custom DNS, tests). Default: the system resolver. */
   resolve?: Resolve | null | undefined
   /**
+   * An HTTP proxy for every request (`'http://proxy.internal:3128'`), or `false` to ignore the environment. Default:
+   * `https_proxy`, `http_proxy` and `no_proxy` from the environment (either case), as curl reads them.
+   */
+  proxy?: string | false | null | undefined
+  /**
    * Where DOIs, arXiv ids and PubMed ids are looked up, and a contact for the registries' polite pools:
    * `{mailto: 'you@example.org'}`; base URLs `doiBase`, `crossrefBase`, `dataciteBase`, `arxivBase`,
    * `eutilsBase`, `waybackBase` (tests, mirrors). Defaults: the public services, no contact.
@@ -90,6 +96,8 @@ export interface Settings {
   allowPrivateAddresses: string[]
   offline: {fixtures: string; record: boolean} | undefined
   resolve: Resolve | undefined
+  /** Undefined: every request goes direct. */
+  proxy: ProxyRoute | undefined
   registries: Endpoints
   /** `false`: no archive lookups; else the access date to use when the citation gives none. */
   archive: false | {accessDate: Date | undefined}
@@ -139,6 +147,7 @@ const names = [
   'allowPrivateAddresses',
   'offline',
   'resolve',
+  'proxy',
   'registries',
   'archive',
   'github'
@@ -169,9 +178,21 @@ export function resolveSettings(options: unknown): Settings {
     allowPrivateAddresses: addressRanges(list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[]),
     offline: offline(given.offline),
     resolve: optionalFunction(given, 'resolve') as Resolve | undefined,
+    proxy: proxy(given.proxy),
     registries: endpointOptions(given.registries, '`registries`'),
     archive: archive(given.archive),
     github: github(given.github)
+  }
+}
+
+function proxy(value: unknown): ProxyRoute | undefined {
+  if (value !== null && value !== undefined && value !== false && typeof value !== 'string') {
+    throw new OptionsError(`Unexpected \`proxy\` \`${show(value)}\`, expected \`false\` or an http:// or https:// URL such as \`http://proxy.internal:3128\``)
+  }
+  try {
+    return proxyRoute((value ?? undefined) as string | false | undefined, process.env)
+  } catch (error) {
+    throw new OptionsError((error as Error).message)
   }
 }
 

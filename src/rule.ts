@@ -42,6 +42,8 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
   }
   const base = lintRule<Root, unknown>({origin: `remark-lint:${name}`, url: ruleUrl(name)}, (tree, file, value) => {
     const report = (results: CheckedCitation[]) => {
+      // `configure` said why already, once.
+      if (file.data.citationSettingsFailed) return
       try {
         const options = optionsOf(value)
         const settings = settingsOf(file)

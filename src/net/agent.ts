@@ -15,6 +15,9 @@ export interface AgentOptions {
   bodyTimeoutMs?: number
 }
 
+/** Keep-alive of pooled connections, direct or through a proxy (ms). */
+export const keepAlive = {keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000}
+
 /**
  * A keep-alive undici Agent whose connections use {@link createLookup}, so a
  * socket connects only to an address the policy accepted, with no second
@@ -42,8 +45,7 @@ export function createAgent(options: AgentOptions): Agent {
   }
   return new Agent({
     connect,
-    keepAliveTimeout: 4_000,
-    keepAliveMaxTimeout: 30_000,
+    ...keepAlive,
     headersTimeout: options.headersTimeoutMs ?? 30_000,
     bodyTimeout: options.bodyTimeoutMs ?? 30_000,
   })

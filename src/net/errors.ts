@@ -9,6 +9,7 @@ export type NetErrorCode =
   | 'EPRIVATE' // the target address is not globally routable and was refused by the URL policy
   | 'ETLS' // the TLS handshake or certificate failed
   | 'EPROTOCOL' // the server spoke broken HTTP
+  | 'EPROXY' // the proxy could not be reached, or would not open a tunnel to the target
   | 'EOTHER' // anything else; the message says what
 
 export class NetError extends Error {

@@ -291,7 +291,10 @@ export function toNetError(error: unknown): NetError {
     if (current === null || typeof current !== 'object' || seen.has(current) || seen.size > 20) continue
     seen.add(current)
     if (current instanceof NetError) return current
-    const {code, name} = current as {code?: unknown; name?: unknown}
+    const {code, name, message} = current as {code?: unknown; name?: unknown; message?: unknown}
+    // undici's ProxyAgent says so in its message only (and with the code of an aborted request).
+    const tunnel = typeof message === 'string' ? /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling/.exec(message) : null
+    if (tunnel) return new NetError('EPROXY', `the proxy answered ${tunnel[1]} to the tunnel`, {cause: error})
     const mapped = codeFor(typeof code === 'string' ? code : '', typeof name === 'string' ? name : '')
     if (mapped) return new NetError(mapped, messageOf(current, error), {cause: error})
     const {cause, errors} = current as {cause?: unknown; errors?: unknown}

@@ -47,7 +47,7 @@ export const defaultResolve: Resolve = async (hostname) => {
  */
 export function createLookup(resolve: Resolve, addresses: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
-    vetted(resolve, addresses, hostname, options).then(
+    vetHost(resolve, addresses, hostname, options).then(
       (answers) => {
         process.nextTick(() => {
           if (options?.all) {
@@ -65,11 +65,15 @@ export function createLookup(resolve: Resolve, addresses: AddressPolicy): Lookup
   }
 }
 
-async function vetted(
+/**
+ * The addresses `hostname` stands for, each accepted by `addresses` (else EPRIVATE), of the family `options` asks
+ * for (else ENOTFOUND). Also vets a proxy's target, whose name the proxy resolves again (proxy.ts).
+ */
+export async function vetHost(
   resolve: Resolve,
   addresses: AddressPolicy,
   hostname: string,
-  options: LookupOptions | undefined,
+  options?: LookupOptions,
 ): Promise<LookupAddress[]> {
   const answers = isLocalhostName(hostname) ? LOCALHOST_ANSWER : await resolve(hostname)
   if (!Array.isArray(answers) || answers.length === 0) {

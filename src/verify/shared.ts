@@ -43,6 +43,7 @@ function fetchingKey(settings: Settings): string {
     settings.cache,
     settings.cacheOnly,
     settings.allowPrivateAddresses,
+    settings.proxy,
     settings.offline,
     settings.registries,
     settings.github,

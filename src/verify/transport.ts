@@ -1,7 +1,9 @@
 // How one hop is fetched: the live network, or recorded fixtures; the verifier does not care which.
 
 import type {Dispatcher} from 'undici'
+import {NetError} from '../net/errors.js'
 import {fetchHop, type HopResponse} from '../net/fetch-hop.js'
+import type {Proxies} from '../net/proxy.js'
 
 export type {HopResponse}
 
@@ -12,7 +14,16 @@ export type {HopResponse}
  */
 export type Transport = (url: URL, maxBytes?: number, headers?: Record<string, string>) => Promise<HopResponse>
 
-export function liveTransport(agent: Dispatcher, timeoutMs: number, maxBytes: number): Transport {
-  return (url, less, headers) =>
-    fetchHop(url, {agent, timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes), ...(headers ? {headers} : {})})
+/** The network: `agent` for direct connections, `proxies` (when the environment or options name one) for the rest. */
+export function liveTransport(agent: Dispatcher, timeoutMs: number, maxBytes: number, proxies?: Proxies): Transport {
+  return async (url, less, headers) => {
+    const options = {timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes), ...(headers ? {headers} : {})}
+    const proxied = await proxies?.hop(url)
+    if (!proxied) return fetchHop(url, {agent, ...options})
+    try {
+      return await fetchHop(url, {agent: proxied.dispatcher, ...options})
+    } catch (error) {
+      throw error instanceof NetError ? proxied.explain(error) : error
+    }
+  }
 }

@@ -6,6 +6,7 @@ import {openCache, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
+import {Proxies} from '../net/proxy.js'
 import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
 import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
@@ -267,11 +268,13 @@ function makeTransport(settings: Settings, addresses: AddressPolicy): {transport
   if (offline && !offline.record) {
     return {transport: replayTransport(readFixtures(resolvePath(offline.fixtures), false)), close: async () => {}}
   }
-  const agent = createAgent({resolve: settings.resolve ?? defaultResolve, addresses, connectTimeoutMs: settings.timeout})
-  let transport = liveTransport(agent, settings.timeout, settings.maxBodySize)
+  const resolve = settings.resolve ?? defaultResolve
+  const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
+  const proxies = settings.proxy && new Proxies(settings.proxy, resolve, addresses, settings.timeout)
+  let transport = liveTransport(agent, settings.timeout, settings.maxBodySize, proxies)
   if (offline) {
     const path = resolvePath(offline.fixtures)
     transport = recordTransport(transport, path, readFixtures(path, true))
   }
-  return {transport, close: () => agent.close()}
+  return {transport, close: async () => void (await Promise.all([agent.close(), proxies?.close()]))}
 }

@@ -1,0 +1,190 @@
+// Proxies: a real CONNECT proxy on 127.0.0.1 between the checker and the test web, as on a company network or a
+// self-hosted CI runner, through the preset and through the real bin with the environment's variables.
+
+import {spawn} from 'node:child_process'
+import {createServer, type Server} from 'node:http'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {connect, type AddressInfo, type Socket} from 'node:net'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {proxyRoute} from '../src/net/proxy.js'
+import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {lintLiveness} from './helpers/lint.js'
+import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
+
+interface Proxy {
+  url: string
+  /** `host:port` of each tunnel asked for, in order. */
+  tunnels: string[]
+  /** The `proxy-authorization` header of each tunnel. */
+  authorizations: Array<string | undefined>
+  close(): Promise<void>
+}
+
+/** Opens tunnels to the test web for the names it knows (all of them on 127.0.0.1); 502 for others, as Squid does. */
+async function startProxy(knows: (host: string) => boolean, needs?: string): Promise<Proxy> {
+  const tunnels: string[] = []
+  const authorizations: Array<string | undefined> = []
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((_, response) => response.writeHead(405).end())
+  server.on('connect', (request, client: Socket, head: Buffer) => {
+    sockets.add(client)
+    tunnels.push(request.url ?? '')
+    authorizations.push(request.headers['proxy-authorization'])
+    if (needs && request.headers['proxy-authorization'] !== needs) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
+    const [host = '', port = ''] = (request.url ?? '').split(/:(?=\d+$)/)
+    if (!knows(host)) return void client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
+    const upstream = connect(Number(port), '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(client)
+      client.pipe(upstream)
+    })
+    sockets.add(upstream)
+    upstream.on('error', () => client.destroy())
+    client.on('error', () => upstream.destroy())
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const {port} = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tunnels,
+    authorizations,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => done())
+      })
+  }
+}
+
+let web: Web
+let proxy: Proxy
+
+beforeAll(async () => {
+  web = await startWeb({'/ok': html('A fine page'), '/gone': status(404)})
+  // The proxy knows the test names and one name of the company's network that our resolver does not.
+  proxy = await startProxy((host) => host === 'site.test' || host === 'wiki.corp.acme' || host === '127.0.0.1')
+})
+
+afterAll(async () => {
+  await closeSharedVerifiers()
+  await Promise.all([web.close(), proxy.close()])
+})
+
+/** Our resolver: `.test` names on 127.0.0.1, `private.test` on 10.0.0.5, nothing else (as where only the proxy resolves outside names). */
+const resolver: typeof testResolve = async (hostname) =>
+  hostname === 'private.test' ? [{address: '10.0.0.5', family: 4}] : testResolve(hostname)
+
+async function check(url: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const options = {allowPrivateAddresses: ['127.0.0.1/32'], resolve: resolver, timeout: 2000, retries: 0, proxy: proxy.url, ...extra}
+  return (await lintLiveness(`See [the source](${url}).\n`, options)).messages
+}
+
+describe('through a proxy', () => {
+  it('fetches through a CONNECT tunnel: a live page is fine and a dead one is dead', async () => {
+    const before = proxy.tunnels.length
+    expect(await check(`http://site.test:${web.port}/ok`)).toEqual([])
+    expect(await check(`http://site.test:${web.port}/gone`)).toEqual([expect.stringContaining('(`404 Not Found`) [citation-alive, error]')])
+    expect(proxy.tunnels.slice(before)).toContain(`site.test:${web.port}`)
+  })
+
+  it('a name only the proxy can resolve is checked through it, not called "no such host"', async () => {
+    expect(await check(`http://wiki.corp.acme:${web.port}/ok`)).toEqual([])
+    expect(proxy.tunnels).toContain(`wiki.corp.acme:${web.port}`)
+  })
+
+  it('a name neither our resolver nor the proxy knows is dead', async () => {
+    expect(await check(`http://nx-invented.example-press.com:${web.port}/paper`)).toEqual([
+      expect.stringMatching(/Unexpected dead citation .*\(`no such host nx-invented.example-press.com`\) \[citation-alive, error\]$/)
+    ])
+  })
+
+  it('a tunnel the proxy refuses to a host our resolver knows is flagged, not dead', async () => {
+    expect(await check(`http://unreachable.test:${web.port}/ok`)).toEqual([
+      expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 502 to the tunnel`\) \[citation-reachable\]$/)
+    ])
+  })
+
+  it('a target on a private address is refused before the proxy is asked', async () => {
+    const before = proxy.tunnels.length
+    expect(await check(`http://private.test:${web.port}/admin`)).toEqual([
+      expect.stringMatching(/Unexpected unsafe citation .*private address 10\.0\.0\.5.*\[citation-url-safety, error\]$/)
+    ])
+    expect(proxy.tunnels.length).toBe(before)
+  })
+
+  it('a proxy that cannot be reached flags every citation and says so, without calling any dead or showing its password', async () => {
+    const [message] = await check(`http://site.test:${web.port}/ok?down`, {proxy: 'http://user:s3cret@127.0.0.1:1'})
+    expect(message).toMatch(/Unexpected unverifiable citation .*\(`cannot reach the proxy http:\/\/REDACTED@127\.0\.0\.1:1\/: .*ECONNREFUSED.*`\) \[citation-reachable\]$/)
+    expect(message).not.toContain('s3cret')
+  })
+
+  it('sends the credentials of the proxy URL to the proxy', async () => {
+    const guarded = await startProxy(() => true, `Basic ${Buffer.from('user:pa ss').toString('base64')}`)
+    try {
+      expect(await check(`http://site.test:${web.port}/ok?auth`, {proxy: guarded.url.replace('//', '//user:pa%20ss@')})).toEqual([])
+      expect(guarded.tunnels).toEqual([`site.test:${web.port}`])
+    } finally {
+      await guarded.close()
+    }
+  })
+
+  it('an option that is not an http(s) URL is one fatal message', async () => {
+    const messages = await check(`http://site.test:${web.port}/ok`, {proxy: 'socks4://127.0.0.1:1080'})
+    expect(messages).toEqual([
+      expect.stringContaining('Unexpected proxy `socks4://127.0.0.1:1080` from the `proxy` option, expected an http:// or https:// URL such as `http://proxy.internal:3128`')
+    ])
+  })
+})
+
+describe('the environment', () => {
+  it('reads https_proxy, http_proxy and no_proxy as curl does, lower case first', () => {
+    const route = proxyRoute(undefined, {HTTPS_PROXY: 'http://upper:1', https_proxy: 'proxy.internal:3128', no_proxy: '.corp.acme, 10.0.0.0/8,localhost:8080'})
+    expect(route?.https).toBe('http://proxy.internal:3128/')
+    expect(route?.http).toBeUndefined()
+    expect(proxyRoute(undefined, {})).toBeUndefined()
+    expect(proxyRoute(false, {HTTPS_PROXY: 'http://proxy:1'})).toBeUndefined()
+    expect(() => proxyRoute(undefined, {HTTP_PROXY: 'http://user:secret@'})).toThrow(/^Unexpected proxy `http:\/\/REDACTED@` from HTTP_PROXY, expected/)
+  })
+
+  it('the bin goes through HTTP_PROXY, and straight to the hosts NO_PROXY names', async () => {
+    const root = resolve(import.meta.dirname, '..')
+    const folder = mkdtempSync(join(root, 'test', '.proxy-bin-'))
+    try {
+      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+      writeFileSync(
+        join(folder, '.remarkrc.mjs'),
+        `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
+          `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0, cache: false}]]}\n`
+      )
+      writeFileSync(join(folder, 'doc.md'), `See [the page](http://127.0.0.1:${web.port}/ok?bin) and [the other](http://127.0.0.1:${web.port}/gone?bin).\n`)
+      const runBin = (env: Record<string, string>) =>
+        new Promise<{code: number | null; stderr: string}>((done) => {
+          const child = spawn(process.execPath, [join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env: {...process.env, NO_COLOR: '1', ...env}})
+          let stderr = ''
+          child.stderr.on('data', (chunk) => (stderr += chunk))
+          child.stdout.resume()
+          child.on('close', (code) => done({code, stderr}))
+        })
+
+      const before = proxy.tunnels.length
+      const proxied = await runBin({HTTP_PROXY: proxy.url})
+      expect(proxied.stderr).toContain('(`404 Not Found`)')
+      expect(proxied.code).toBe(1)
+      expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${web.port}`])
+
+      const direct = await runBin({HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8'})
+      expect(direct.stderr).toContain('(`404 Not Found`)')
+      expect(proxy.tunnels.length).toBe(before + 1)
+
+      const wrong = await runBin({HTTP_PROXY: 'ftp://proxy.internal'})
+      // One message, from `configure`, not one per rule.
+      expect(wrong.stderr.match(/Unexpected proxy `ftp:\/\/proxy.internal\/` from HTTP_PROXY, expected an http:\/\/ or https:\/\/ URL/g)).toHaveLength(1)
+      expect(wrong.code).toBe(2)
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
+  })
+})
