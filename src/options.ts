@@ -1,6 +1,6 @@
 // Settings shared by every rule: defaults, validation with messages that name the option.
 
-import {cacheOptionProblem, type CacheOption} from './cache/index.js'
+import {cacheOptionProblem, resolveTtlPolicy, type CacheOption, type TtlPolicy} from './cache/index.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 import {proxyRoute, type ProxyRoute} from './net/proxy.js'
@@ -32,6 +32,8 @@ export interface Options {
   retries?: number | null | undefined
   /** Persistent cache: a folder (default `node_modules/.cache/remark-lint-citations/`), a `redis://` URL, or `false`. */
   cache?: string | false | null | undefined
+  /** How long each class of outcome is kept, in ms (`0`: never), over the defaults: `{alive: 7 * 24 * 3600 * 1000}`. */
+  cacheTtl?: Partial<TtlPolicy> | null | undefined
   /**
    * Answer from the cache only and report the rest as not yet checked (editors: no fetching per keystroke);
    * `'background'`: the same at once, while each uncached URL is fetched once in the background for the next run.
@@ -88,6 +90,7 @@ export interface Settings {
   hosts: Record<string, Partial<HostLimits>>
   retries: number
   cache: CacheOption
+  cacheTtl: TtlPolicy
   cacheOnly: boolean | 'background'
   timeoutAction: 'flagged' | 'removed'
   skip: RegExp[]
@@ -139,6 +142,7 @@ const names = [
   'hosts',
   'retries',
   'cache',
+  'cacheTtl',
   'cacheOnly',
   'timeoutAction',
   'skip',
@@ -165,6 +169,7 @@ export function resolveSettings(options: unknown): Settings {
     hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
+    cacheTtl: cacheTtl(given.cacheTtl),
     cacheOnly: cacheOnly(given.cacheOnly),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
@@ -246,6 +251,14 @@ function compilePattern(value: RegExp | string): RegExp {
   }
 }
 
+
+function cacheTtl(value: unknown): TtlPolicy {
+  try {
+    return resolveTtlPolicy(value as Partial<TtlPolicy> | null | undefined)
+  } catch (error) {
+    throw new OptionsError((error as Error).message)
+  }
+}
 
 function cacheOption(value: unknown): CacheOption {
   if (value === null || value === undefined) return undefined

@@ -77,6 +77,32 @@ describe('file cache', () => {
     expect(web.hits('/busy')).toBe(before + 1)
   })
 
+  it('cacheTtl sets how long each outcome is kept, also for entries written under a longer one', async () => {
+    const cache = cacheFolder()
+    const markdown = `[a](${origin}/ok?ttl) [b](${origin}/gone?ttl).\n`
+    await nextRun(markdown, {cache})
+    const [ok, gone] = [web.hits('/ok'), web.hits('/gone')]
+    // A week for live pages: still cached. 404s no longer cached at all: asked again, and not stored.
+    const week = 7 * 24 * 60 * 60 * 1000
+    expect((await nextRun(markdown, {cache, cacheTtl: {alive: week, notFound: 0}})).messages).toHaveLength(1)
+    expect([web.hits('/ok'), web.hits('/gone')]).toEqual([ok, gone + 1])
+    await nextRun(markdown, {cache, cacheTtl: {alive: week, notFound: 0}})
+    expect([web.hits('/ok'), web.hits('/gone')]).toEqual([ok, gone + 2])
+    // Live pages kept 50 ms: the entry written a moment ago under a day is too old now.
+    await new Promise((done) => setTimeout(done, 100))
+    await nextRun(markdown, {cache, cacheTtl: {alive: 50}})
+    expect(web.hits('/ok')).toBe(ok + 1)
+  })
+
+  it('an invalid cacheTtl is one fatal message naming it', async () => {
+    expect((await nextRun(`[a](${origin}/ok).\n`, {cacheTtl: {alvie: 1000}})).messages).toEqual([
+      expect.stringMatching(/^1:1: Unexpected `cacheTtl` class `alvie`, expected one of `alive`, `notFound`, .*\[configure, error\]$/)
+    ])
+    expect((await nextRun(`[a](${origin}/ok).\n`, {cacheTtl: {alive: '7d'}})).messages).toEqual([
+      expect.stringContaining('Unexpected `cacheTtl.alive` `7d`, expected milliseconds (0 = never cache)')
+    ])
+  })
+
   it('cached reports are judged again against the current options', async () => {
     const cache = cacheFolder()
     const markdown = `[a](${origin}/moved).\n`

@@ -83,9 +83,10 @@ describe('TTL policy', () => {
   })
 
   it('rejects an unknown class or a bad number, naming it', () => {
-    expect(() => resolveTtlPolicy({allive: 5} as never)).toThrow(/Unexpected cache TTL class `allive`, expected one of `alive`/)
-    expect(() => resolveTtlPolicy({alive: -1})).toThrow(/Unexpected cache TTL `alive` `-1`/)
-    expect(() => resolveTtlPolicy({alive: Number.POSITIVE_INFINITY})).toThrow(/`alive`/)
+    expect(() => resolveTtlPolicy({allive: 5} as never)).toThrow(/Unexpected `cacheTtl` class `allive`, expected one of `alive`/)
+    expect(() => resolveTtlPolicy({alive: -1})).toThrow(/Unexpected `cacheTtl.alive` `-1`/)
+    expect(() => resolveTtlPolicy(5 as never)).toThrow(/Unexpected `cacheTtl` `5`, expected an object/)
+    expect(() => resolveTtlPolicy({alive: Number.POSITIVE_INFINITY})).toThrow(/`cacheTtl.alive`/)
   })
 })
 
@@ -170,10 +171,11 @@ describe('file cache', () => {
 
   it('forgets an entry after its TTL', async () => {
     const url = 'https://example.com/short'
-    const cache = open({alive: 50})
+    // Long enough for the writer thread's start (~50 ms) not to count.
+    const cache = open({alive: 400})
     await cache.set(url, report())
     expect(await cache.get(url)).toBeDefined()
-    await sleep(120)
+    await sleep(500)
     expect(await cache.get(url)).toBeUndefined()
     expect(existsSync(entryFile(folder, url))).toBe(false)
     expect(warnings).toEqual([])

@@ -65,8 +65,14 @@ export abstract class KeyvCache implements SourceCache {
     }
     if (value === undefined || value === null) return undefined
     const report = fromStored(value)
-    if (!report) this.invalid(key, 'not a citation report')
-    return report
+    if (!report) {
+      this.invalid(key, 'not a citation report')
+      return undefined
+    }
+    // Kept longer than the policy now allows (a `cacheTtl` lowered since it was written): a miss, not an old answer.
+    const ttl = ttlFor(report, this.policy)
+    const age = Date.now() - Date.parse((value as {storedAt: string}).storedAt)
+    return ttl !== undefined && age <= ttl ? report : undefined
   }
 
   set(url: string, report: SourceReport): Promise<void> {

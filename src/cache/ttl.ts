@@ -72,15 +72,18 @@ export const ttlClasses = Object.keys(defaultTtlPolicy) as TtlClass[]
 export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPolicy {
   const policy: TtlPolicy = {...defaultTtlPolicy}
   if (overrides === null || overrides === undefined) return policy
+  if (typeof overrides !== 'object' || Array.isArray(overrides)) {
+    throw new RangeError(`Unexpected \`cacheTtl\` \`${String(overrides)}\`, expected an object such as \`{alive: 604800000}\` (milliseconds by outcome class)`)
+  }
   for (const [name, value] of Object.entries(overrides)) {
     if (!(ttlClasses as string[]).includes(name)) {
       throw new RangeError(
-        `Unexpected cache TTL class \`${name}\`, expected one of ${ttlClasses.map((item) => '`' + item + '`').join(', ')}`
+        `Unexpected \`cacheTtl\` class \`${name}\`, expected one of ${ttlClasses.map((item) => '`' + item + '`').join(', ')}`
       )
     }
     if (value === undefined) continue
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new RangeError(`Unexpected cache TTL \`${name}\` \`${String(value)}\`, expected milliseconds (0 = never cache)`)
+      throw new RangeError(`Unexpected \`cacheTtl.${name}\` \`${String(value)}\`, expected milliseconds (0 = never cache)`)
     }
     policy[name as TtlClass] = Math.round(value)
   }

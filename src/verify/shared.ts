@@ -41,6 +41,7 @@ function fetchingKey(settings: Settings): string {
     settings.hosts,
     settings.retries,
     settings.cache,
+    settings.cacheTtl,
     settings.cacheOnly,
     settings.allowPrivateAddresses,
     settings.proxy,

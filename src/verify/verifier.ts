@@ -53,7 +53,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   // Fixtures are the source of truth offline; a cache would only make replays depend on history.
   // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
   const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
-  const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, undefined, scope)
+  const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, settings.cacheTtl, scope)
   const deps: InspectDeps = {
     transport,
     scheduler: new Scheduler({
