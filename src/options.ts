@@ -26,8 +26,11 @@ export interface Options {
   hostConcurrency?: number | null | undefined
   /** Milliseconds between the starts of two requests to one host (default `50`). */
   hostInterval?: number | null | undefined
-  /** Per-host overrides, e.g. `{'github.com': {concurrency: 1, interval: 1000}}`. */
-  hosts?: Record<string, Partial<HostLimits>> | null | undefined
+  /**
+   * Per-host overrides, e.g. `{'github.com': {concurrency: 1, interval: 1000}}`, and request headers sent to that
+   * host only (`{'docs.internal.example': {headers: {authorization: 'Bearer …'}}}`).
+   */
+  hosts?: Record<string, Partial<HostLimits> & {headers?: Record<string, string>}> | null | undefined
   /** Retries for 408, 429, 5xx and connection resets, with exponential backoff (default `2`; timeouts get one). */
   retries?: number | null | undefined
   /** Persistent cache: a folder (default `node_modules/.cache/remark-lint-citations/`), a `redis://` URL, or `false`. */
@@ -88,6 +91,8 @@ export interface Settings {
   hostConcurrency: number
   hostInterval: number
   hosts: Record<string, Partial<HostLimits>>
+  /** Request headers by host name (`hosts[h].headers`), sent to that host only. */
+  hostHeaders: Record<string, Record<string, string>>
   retries: number
   cache: CacheOption
   cacheTtl: TtlPolicy
@@ -167,6 +172,7 @@ export function resolveSettings(options: unknown): Settings {
     hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
     hostInterval: integer(given, 'hostInterval', 50, 0),
     hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
+    hostHeaders: hostHeaders(given.hosts),
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
     cacheTtl: cacheTtl(given.cacheTtl),
@@ -269,24 +275,58 @@ function cacheOption(value: unknown): CacheOption {
   throw new OptionsError(`Unexpected \`cache\` \`${shown}\`, ${problem}`)
 }
 
-function hostOverrides(value: unknown): Record<string, Partial<HostLimits>> {
-  if (value === null || value === undefined) return {}
+/** Each entry of the `hosts` option: its key as written, its host name, and what it sets. */
+function hostEntries(value: unknown): Array<[string, string, Record<string, unknown>]> {
+  if (value === null || value === undefined) return []
   const expected = 'an object such as `{\'github.com\': {concurrency: 1, interval: 1000}}`'
   if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`hosts\` \`${show(value)}\`, expected ${expected}`)
-  const result: Record<string, Partial<HostLimits>> = {}
-  for (const [host, limits] of Object.entries(value)) {
-    if (typeof limits !== 'object' || limits === null) throw new OptionsError(`Unexpected \`hosts.${host}\` \`${show(limits)}\`, expected ${expected}`)
-    const given = limits as Record<string, unknown>
+  return Object.entries(value).map(([host, given]) => {
+    if (typeof given !== 'object' || given === null) throw new OptionsError(`Unexpected \`hosts.${host}\` \`${show(given)}\`, expected ${expected}`)
     for (const key of Object.keys(given)) {
-      if (key !== 'concurrency' && key !== 'interval') {
-        throw new OptionsError(`Unexpected \`hosts.${host}.${key}\`, expected \`concurrency\` or \`interval\``)
+      if (key !== 'concurrency' && key !== 'interval' && key !== 'headers') {
+        throw new OptionsError(`Unexpected \`hosts.${host}.${key}\`, expected \`concurrency\`, \`interval\` or \`headers\``)
       }
     }
+    return [host, hostName(host), given as Record<string, unknown>]
+  })
+}
+
+function hostOverrides(value: unknown): Record<string, Partial<HostLimits>> {
+  const result: Record<string, Partial<HostLimits>> = {}
+  for (const [host, name, given] of hostEntries(value)) {
+    if (given.concurrency === undefined && given.interval === undefined) continue
     const field = (key: string, min: number) => integer({[`hosts.${host}.${key}`]: given[key]}, `hosts.${host}.${key}`, min, min)
-    result[hostName(host)] = {
+    result[name] = {
       ...(given.concurrency === undefined ? {} : {concurrency: field('concurrency', 1)}),
       ...(given.interval === undefined ? {} : {interval: field('interval', 0)})
     }
+  }
+  return result
+}
+
+/** Headers only the connection or the body may set: a user value would break the request. */
+const reservedHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect'])
+
+/** `hosts[h].headers`, by host name; names lower-cased. Values are secrets (tokens, cookies): never shown. */
+function hostHeaders(value: unknown): Record<string, Record<string, string>> {
+  const result: Record<string, Record<string, string>> = {}
+  for (const [host, name, given] of hostEntries(value)) {
+    if (given.headers === undefined) continue
+    const at = `hosts.${host}.headers`
+    if (typeof given.headers !== 'object' || given.headers === null || Array.isArray(given.headers)) {
+      throw new OptionsError(`Unexpected \`${at}\`, expected an object of header names and values such as \`{authorization: 'Bearer …'}\``)
+    }
+    const headers: Record<string, string> = {}
+    for (const [name, header] of Object.entries(given.headers)) {
+      if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(name) || reservedHeaders.has(name.toLowerCase()) || /^proxy-/i.test(name)) {
+        throw new OptionsError(`Unexpected header name \`${show(name)}\` in \`${at}\`, expected an HTTP header the request may carry, such as \`authorization\` or \`cookie\``)
+      }
+      if (typeof header !== 'string' || /[\r\n\0]/.test(header)) {
+        throw new OptionsError(`Unexpected value of \`${at}.${name}\` (not shown), expected a string without line breaks`)
+      }
+      headers[name.toLowerCase()] = header
+    }
+    result[name] = headers
   }
   return result
 }

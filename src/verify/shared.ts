@@ -39,6 +39,7 @@ function fetchingKey(settings: Settings): string {
     settings.hostConcurrency,
     settings.hostInterval,
     settings.hosts,
+    settings.hostHeaders,
     settings.retries,
     settings.cache,
     settings.cacheTtl,

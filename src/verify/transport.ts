@@ -14,9 +14,21 @@ export type {HopResponse}
  */
 export type Transport = (url: URL, maxBytes?: number, headers?: Record<string, string>) => Promise<HopResponse>
 
-/** The network: `agent` for direct connections, `proxies` (when the environment or options name one) for the rest. */
-export function liveTransport(agent: Dispatcher, timeoutMs: number, maxBytes: number, proxies?: Proxies): Transport {
-  return async (url, less, headers) => {
+export interface LiveNetwork {
+  /** Direct connections. */
+  agent: Dispatcher
+  /** When the environment or the options name a proxy. */
+  proxies: Proxies | undefined
+  /** The user's headers by host name (`hosts[h].headers`): sent to that host only, over the caller's. */
+  hostHeaders: Record<string, Record<string, string>>
+  timeoutMs: number
+  maxBytes: number
+}
+
+export function liveTransport({agent, proxies, hostHeaders, timeoutMs, maxBytes}: LiveNetwork): Transport {
+  return async (url, less, given) => {
+    const own = hostHeaders[url.hostname]
+    const headers = own ? {...given, ...own} : given
     const options = {timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes), ...(headers ? {headers} : {})}
     const proxied = await proxies?.hop(url)
     if (!proxied) return fetchHop(url, {agent, ...options})

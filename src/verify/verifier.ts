@@ -52,7 +52,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const {transport, close} = makeTransport(settings, addresses)
   // Fixtures are the source of truth offline; a cache would only make replays depend on history.
   // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
-  const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize])
+  // Headers (a token, a cookie) change what a host answers: adding one is a miss for what was cached without it.
+  const scope = JSON.stringify([settings.maxRedirects, settings.maxBodySize, ...(Object.keys(settings.hostHeaders).length > 0 ? [settings.hostHeaders] : [])])
   const cache: SourceCache = openCache(settings.offline ? false : settings.cache, warn, settings.cacheTtl, scope)
   const deps: InspectDeps = {
     transport,
@@ -271,7 +272,8 @@ function makeTransport(settings: Settings, addresses: AddressPolicy): {transport
   const resolve = settings.resolve ?? defaultResolve
   const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
   const proxies = settings.proxy && new Proxies(settings.proxy, resolve, addresses, settings.timeout)
-  let transport = liveTransport(agent, settings.timeout, settings.maxBodySize, proxies)
+  const network = {agent, proxies, hostHeaders: settings.hostHeaders, timeoutMs: settings.timeout, maxBytes: settings.maxBodySize}
+  let transport = liveTransport(network)
   if (offline) {
     const path = resolvePath(offline.fixtures)
     transport = recordTransport(transport, path, readFixtures(path, true))
