@@ -39,10 +39,14 @@ export function replaceFile(file: string, temp: string, text: string, fs: Replac
   }
 }
 
+/** Random once per process (a pid is reused after a restart, and is often 1 in a container), then a counter: a random draw per write cost ~15 µs. */
+const processTag = randomBytes(6).toString('hex')
+let writes = 0
+
 /**
  * A temporary name for replacing `file`: beside it, unique to this process and write, ending in `.tmp` (the
  * cache sweeps leftovers of killed writers by that suffix).
  */
 export function temporaryFor(file: string): string {
-  return `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  return `${file}.${process.pid}.${processTag}${(writes++).toString(36)}.tmp`
 }
