@@ -8,7 +8,8 @@ import {connect, type AddressInfo, type Socket} from 'node:net'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {proxyRoute} from '../src/net/proxy.js'
+import {AddressPolicy} from '../src/net/address.js'
+import {Proxies, proxyRoute} from '../src/net/proxy.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness} from './helpers/lint.js'
 import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
@@ -147,6 +148,22 @@ describe('the environment', () => {
     expect(proxyRoute(undefined, {})).toBeUndefined()
     expect(proxyRoute(false, {HTTPS_PROXY: 'http://proxy:1'})).toBeUndefined()
     expect(() => proxyRoute(undefined, {HTTP_PROXY: 'http://user:secret@'})).toThrow(/^Unexpected proxy `http:\/\/REDACTED@` from HTTP_PROXY, expected/)
+  })
+
+  it('no_proxy names hosts with their subdomains, address ranges and ports', async () => {
+    const route = proxyRoute(undefined, {http_proxy: proxy.url, no_proxy: '.corp.acme, 192.0.2.0/24, ::ffff:198.51.100.9, localhost:8080'})!
+    const proxies = new Proxies(route, resolver, new AddressPolicy(['127.0.0.0/8']), 1000)
+    const direct = async (url: string) => (await proxies.hop(new URL(url))) === undefined
+    expect(await direct('http://corp.acme/')).toBe(true)
+    expect(await direct('http://wiki.corp.acme/')).toBe(true)
+    expect(await direct('http://notcorp.acme/')).toBe(false)
+    expect(await direct('http://192.0.2.7/')).toBe(true)
+    expect(await direct('http://198.51.100.9/')).toBe(true)
+    expect(await direct('http://localhost:8080/')).toBe(true)
+    expect(await direct('http://localhost:8081/')).toBe(false)
+    // https: has no proxy of its own here (curl's reading: http_proxy is for http: only).
+    expect(await direct('https://site.test/')).toBe(true)
+    await proxies.close()
   })
 
   it('the bin goes through HTTP_PROXY, and straight to the hosts NO_PROXY names', async () => {

@@ -80,7 +80,8 @@ function parseNoProxy(value: string): NoProxy {
     const portNumber = port === undefined ? undefined : Number(port)
     if (ipaddr.isValidCIDR(host)) return {range: ipaddr.parseCIDR(host), port: portNumber}
     if (ipaddr.isValid(host)) {
-      const address = ipaddr.parse(host)
+      // As targets are compared: `::ffff:10.0.0.1` is 10.0.0.1.
+      const address = ipaddr.process(host)
       return {range: [address, address.kind() === 'ipv4' ? 32 : 128], port: portNumber}
     }
     // `.example.com` and `*.example.com` mean example.com and its subdomains, as `example.com` does.
