@@ -159,6 +159,14 @@ describe('judgeCredibility', () => {
     })
   })
 
+  it('shows a very long host cut in the middle, as a long URL is', () => {
+    const url = `https://${'a'.repeat(300)}.example.org/paper`
+    const message = judgeCredibility(citation(url), source(url), defaults)?.message ?? ''
+    const shown = /source `([^`]*)`/.exec(message)![1]!
+    expect([...shown]).toHaveLength(191)
+    expect(shown).toMatch(/^a+…a+\.example\.org$/)
+  })
+
   it('follows a redirect resolver to the publisher', () => {
     const doi = 'https://doi.org/10.1234/abc'
     expect(judgeCredibility(citation(doi), source(doi, {}, {finalUrl: 'https://arxiv.org/abs/2101.00001'}), defaults)?.message).toBe(

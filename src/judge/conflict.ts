@@ -6,7 +6,7 @@ import type {Citation, SourceReport} from '../types.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {stopWords, words} from './text.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 export interface ConflictOptions {
   /** Brand name → the domains it publishes on (`example.com`, or `github.com/acme` on a path-owned platform). */
@@ -91,7 +91,7 @@ export function judgeConflictOfInterest(citation: Citation, report: SourceReport
     action: 'flagged',
     rule: 'citation-conflict-of-interest',
     message:
-      `Unexpected citation of \`${signal.citingDomain}\` for a claim about \`${asWritten(claim, signal.brandToken)}\`, ` +
+      `Unexpected citation of ${shownUrl(signal.citingDomain)} for a claim about \`${asWritten(claim, signal.brandToken)}\`, ` +
       `expected an independent source: the cited source is published by a party named in the claim ` +
       `('${signal.brandToken}'), so it may not be independent`
   }

@@ -21,7 +21,7 @@ import {
   vendorPathSegments,
   type SourceCategory
 } from './source-categories.js'
-import type {Verdict} from './verdict.js'
+import {shownUrl, type Verdict} from './verdict.js'
 
 export {DEFAULT_CREDIBILITY_THRESHOLD, type SourceCategory} from './source-categories.js'
 
@@ -156,7 +156,7 @@ export function judgeCredibility(
     action: 'flagged',
     rule: 'citation-credibility',
     message:
-      `Unexpected low-credibility source \`${result.domain}\` (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
+      `Unexpected low-credibility source ${shownUrl(result.domain)} (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
       `expected a source scoring at least ${settings.threshold}: ${result.reason}`
   }
 }
