@@ -3,6 +3,7 @@
 
 import {spawn} from 'node:child_process'
 import {createServer, type Server} from 'node:http'
+import {createServer as createSecureServer} from 'node:https'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {connect, type AddressInfo, type Socket} from 'node:net'
 import {join, resolve} from 'node:path'
@@ -12,6 +13,7 @@ import {AddressPolicy} from '../src/net/address.js'
 import {Proxies, proxyRoute} from '../src/net/proxy.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness} from './helpers/lint.js'
+import {hasOpenssl, makeCertificates} from './helpers/tls.js'
 import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
 interface Proxy {
@@ -167,41 +169,83 @@ describe('the environment', () => {
   })
 
   it('the bin goes through HTTP_PROXY, and straight to the hosts NO_PROXY names', async () => {
-    const root = resolve(import.meta.dirname, '..')
-    const folder = mkdtempSync(join(root, 'test', '.proxy-bin-'))
+    const folder = project(`See [the page](http://127.0.0.1:${web.port}/ok?bin) and [the other](http://127.0.0.1:${web.port}/gone?bin).\n`)
+    const before = proxy.tunnels.length
+    const proxied = await runBin(folder, {HTTP_PROXY: proxy.url})
+    expect(proxied.stderr).toContain('(`404 Not Found`)')
+    expect(proxied.code).toBe(1)
+    expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${web.port}`])
+
+    const direct = await runBin(folder, {HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8'})
+    expect(direct.stderr).toContain('(`404 Not Found`)')
+    expect(proxy.tunnels.length).toBe(before + 1)
+
+    const wrong = await runBin(folder, {HTTP_PROXY: 'ftp://proxy.internal'})
+    // One message, from `configure`, not one per rule.
+    expect(wrong.stderr.match(/Unexpected proxy `ftp:\/\/proxy.internal\/` from HTTP_PROXY, expected an http:\/\/ or https:\/\/ URL/g)).toHaveLength(1)
+    expect(wrong.code).toBe(2)
+  })
+
+  // Skipped locally without openssl, as the Redis tests are without redis-server; CI installs it.
+  it.skipIf(!hasOpenssl && !process.env.CI)('https citations: TLS is checked end to end, directly and through the tunnel; a certificate nobody vouches for is flagged, not dead', async () => {
+    const certificates = makeCertificates(project(''))
+    const secure = createSecureServer({key: certificates.key, cert: certificates.cert}, (request, response) => {
+      if (request.url === '/ok') response.writeHead(200, {'content-type': 'text/html'}).end('<title>Secure page</title>')
+      else response.writeHead(404, {'content-type': 'text/html'}).end('<title>Not found</title>')
+    })
+    await new Promise<void>((done) => secure.listen(0, '127.0.0.1', done))
+    const {port} = secure.address() as AddressInfo
     try {
-      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
-      writeFileSync(
-        join(folder, '.remarkrc.mjs'),
-        `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
-          `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0, cache: false}]]}\n`
-      )
-      writeFileSync(join(folder, 'doc.md'), `See [the page](http://127.0.0.1:${web.port}/ok?bin) and [the other](http://127.0.0.1:${web.port}/gone?bin).\n`)
-      const runBin = (env: Record<string, string>) =>
-        new Promise<{code: number | null; stderr: string}>((done) => {
-          const child = spawn(process.execPath, [join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env: {...process.env, NO_COLOR: '1', ...env}})
-          let stderr = ''
-          child.stderr.on('data', (chunk) => (stderr += chunk))
-          child.stdout.resume()
-          child.on('close', (code) => done({code, stderr}))
-        })
+      const folder = project(`See [the page](https://127.0.0.1:${port}/ok) and [the other](https://127.0.0.1:${port}/gone).\n`)
+      const trusted = {NODE_EXTRA_CA_CERTS: certificates.caFile}
+
+      const direct = await runBin(folder, trusted)
+      expect(direct.stderr).toContain(`Unexpected dead citation \`https://127.0.0.1:${port}/gone\`, expected a live source (\`404 Not Found\`)`)
+      expect(direct.stderr).not.toContain('/ok`')
 
       const before = proxy.tunnels.length
-      const proxied = await runBin({HTTP_PROXY: proxy.url})
-      expect(proxied.stderr).toContain('(`404 Not Found`)')
-      expect(proxied.code).toBe(1)
-      expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${web.port}`])
+      const tunnelled = await runBin(folder, {...trusted, HTTPS_PROXY: proxy.url})
+      expect(tunnelled.stderr).toContain('(`404 Not Found`)')
+      expect(tunnelled.stderr).not.toContain('/ok`')
+      expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${port}`])
 
-      const direct = await runBin({HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8'})
-      expect(direct.stderr).toContain('(`404 Not Found`)')
-      expect(proxy.tunnels.length).toBe(before + 1)
-
-      const wrong = await runBin({HTTP_PROXY: 'ftp://proxy.internal'})
-      // One message, from `configure`, not one per rule.
-      expect(wrong.stderr.match(/Unexpected proxy `ftp:\/\/proxy.internal\/` from HTTP_PROXY, expected an http:\/\/ or https:\/\/ URL/g)).toHaveLength(1)
-      expect(wrong.code).toBe(2)
+      const untrusted = await runBin(folder, {})
+      expect(untrusted.code).toBe(0)
+      expect(untrusted.stderr).toMatch(/Unexpected unverifiable citation `https:\/\/127\.0\.0\.1:\d+\/ok`, expected a source that can be checked \(`TLS failed: [^`]*certificate[^`]*`\)/)
+      expect(untrusted.stderr).not.toContain('dead citation')
     } finally {
-      rmSync(folder, {recursive: true, force: true})
+      await new Promise((done) => secure.close(done))
     }
   })
 })
+
+const root = resolve(import.meta.dirname, '..')
+const projects: string[] = []
+afterAll(() => {
+  for (const folder of projects) rmSync(folder, {recursive: true, force: true})
+})
+
+/** A folder with a `.remarkrc.mjs` that reaches 127.0.0.1, and `doc.md`. */
+function project(markdown: string): string {
+  const folder = mkdtempSync(join(root, 'test', '.proxy-bin-'))
+  projects.push(folder)
+  const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+  writeFileSync(
+    join(folder, '.remarkrc.mjs'),
+    `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
+      `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0, cache: false}]]}\n`
+  )
+  writeFileSync(join(folder, 'doc.md'), markdown)
+  return folder
+}
+
+/** The real bin on `doc.md`, with `env` over the test's environment. */
+function runBin(folder: string, env: Record<string, string>): Promise<{code: number | null; stderr: string}> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env: {...process.env, NO_COLOR: '1', ...env}})
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.resume()
+    child.on('close', (code) => done({code, stderr}))
+  })
+}
