@@ -95,7 +95,7 @@ function splitPort(entry: string): [string, string | undefined] {
   return match && !match[1]!.includes(':') ? [match[1]!, match[2]] : [entry, undefined]
 }
 
-/** Whether `url` goes through the route's proxy (its scheme has one and `no_proxy` does not name it). */
+/** The proxy `url` goes through: its scheme's, unless `no_proxy` names the host; undefined: direct. */
 function proxied(route: ProxyRoute, url: URL): string | undefined {
   const proxy = url.protocol === 'https:' ? route.https : url.protocol === 'http:' ? route.http : undefined
   if (!proxy) return undefined
