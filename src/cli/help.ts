@@ -32,12 +32,19 @@ Commands:
   verify                      check a JSON list of sources on stdin
                               (\`remark-lint-citations verify --help\`)
 
+Environment:
+  https_proxy, http_proxy     the proxy for https: and http: citations (either case)
+  no_proxy                    hosts, .domains and address ranges reached directly
+  REMARK_LINT_CITATIONS_GITHUB_TOKEN
+                              a token for github.com citations (the \`github\` option)
+
 Exit codes:
   0  no citation must be removed (warnings may remain)
   1  a citation must be removed (lint errors), or a file cannot be parsed;
      with --frail, warnings too
-  2  configuration error: bad argument, invalid option, unreadable config;
-     a report (or fixed file) that cannot be written
+  2  configuration error: bad argument, invalid option, unreadable config,
+     a proxy variable that is not a URL; a report (or fixed file) that cannot
+     be written
   3  internal failure (a plugin or the checker crashed)
 `
 
