@@ -279,6 +279,24 @@ describe('scheduler', () => {
     expect(reports.map((report) => report.liveness)).toEqual(['blocked', 'blocked'])
     expect(web.hits('/refused')).toBe(6)
   })
+
+  it('a 429 asking for a longer pause than retries wait pauses the host: its other URLs are not asked, and say so at once', async () => {
+    const {web, verifier} = await setup(
+      {'/limited': status(429, {'retry-after': '3600'}), '*': html('Fine')},
+      {hostConcurrency: 1, hostInterval: 200}
+    )
+    const origin = web.origin('api.test')
+    const started = performance.now()
+    const reports = await Promise.all(Array.from({length: 30}, (_, index) => verifier.verify(`${origin}/${index === 0 ? 'limited' : `page-${index}`}`)))
+    // One request in all: the 29 others were queued behind it and are answered without waiting their gaps (29 × 200 ms).
+    expect(web.hits('/limited')).toBe(1)
+    expect(reports.slice(1).every((report) => web.hits(new URL(report.url).pathname) === 0)).toBe(true)
+    expect(performance.now() - started).toBeLessThan(4000)
+    expect(reports[0]).toMatchObject({liveness: 'blocked', reason: 'rate limited, 429 Too Many Requests'})
+    expect(reports[1]).toMatchObject({liveness: 'blocked', reason: expect.stringMatching(/^rate limited, not asked: the host asked for a pause until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)})
+    // Other hosts go on as before.
+    expect((await verifier.verify(`${web.origin('other.test')}/page-1`)).liveness).toBe('alive')
+  })
 })
 
 describe('retry waits', () => {

@@ -10,6 +10,7 @@ export type NetErrorCode =
   | 'ETLS' // the TLS handshake or certificate failed
   | 'EPROTOCOL' // the server spoke broken HTTP
   | 'EPROXY' // the proxy could not be reached, or would not open a tunnel to the target
+  | 'EPAUSED' // not sent: the host answered a 429 asking for a longer pause than retries wait, which has not ended
   | 'EOTHER' // anything else; the message says what
 
 export class NetError extends Error {

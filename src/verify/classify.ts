@@ -31,6 +31,8 @@ export function classifyError(error: NetError, host: string, timeoutMs: number):
       return {liveness: 'dead', reason: `no such host ${host}`}
     case 'EDNS':
       return {liveness: 'network-error', reason: `no DNS answer for ${host} (resolver unavailable)`}
+    case 'EPAUSED':
+      return {liveness: 'blocked', reason: `rate limited, ${error.message}`}
     case 'EPROXY':
       return {liveness: 'network-error', reason: error.message}
     case 'ECONNREFUSED':

@@ -10,7 +10,7 @@ import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
 import {NotRecordedError} from './fixtures.js'
-import {retryDelay, type RetryPolicy} from './retry.js'
+import {longestWaitMs, parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
 import type {Scheduler} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
 
@@ -133,6 +133,9 @@ export async function attempt(
       url.hostname,
       async (sentWith) => {
         inFlight = sentWith
+        // Also for a request queued before the host asked for its pause.
+        const paused = deps.scheduler.pausedUntil(url.hostname)
+        if (paused > Date.now()) return new NetError('EPAUSED', `not asked: the host asked for a pause until ${new Date(paused).toISOString().replace(/\.\d+Z$/, 'Z')}`)
         try {
           return await deps.transport(url, maxBytes, headers)
         } catch (error) {
@@ -154,7 +157,13 @@ export async function attempt(
         alone = true
       }
     }
-    if (wait === undefined) return outcome
+    if (wait === undefined) {
+      // A 429 asking for a longer pause than retries wait speaks for the host (GitHub's limits are per client): its
+      // other URLs are not asked until the pause ends, where each would only earn another 429.
+      const asked = outcome instanceof NetError || outcome.status !== 429 ? undefined : parseRetryAfter(outcome.headers['retry-after'])
+      if (asked !== undefined && asked > longestWaitMs) deps.scheduler.pause(url.hostname, Date.now() + asked)
+      return outcome
+    }
     await deps.sleep(wait)
   }
 }

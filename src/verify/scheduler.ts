@@ -51,6 +51,8 @@ interface HostState {
   proven: number
   /** Whether the host has answered anything but a 429. */
   took: boolean
+  /** No request before this time (ms since the epoch): the host asked for a pause. 0: none. */
+  pausedUntil: number
   /** Recent answer time (ms, smoothed); undefined until the first answer. */
   latency: number | undefined
   /** The backlog bucket the host is filed under, while it has requests waiting. */
@@ -187,6 +189,17 @@ export class Scheduler {
     if (state.calmUntil > 0) state.proven = Math.max(state.proven, Math.min(inFlight, state.limits.concurrency))
   }
 
+  /** The host asked for a pause (a long Retry-After on a 429): its requests are not sent before `until` (ms since the epoch). */
+  pause(host: string, until: number): void {
+    const state = this.#host(host)
+    state.pausedUntil = Math.max(state.pausedUntil, until)
+  }
+
+  /** Until when the host asked not to be sent requests (ms since the epoch); 0 when it did not. */
+  pausedUntil(host: string): number {
+    return this.#host(host).pausedUntil
+  }
+
   /** Whether the host has answered a request with anything but a 429: one that refuses all says nothing of counts. */
   tookAny(host: string): boolean {
     return this.#host(host).took
@@ -206,8 +219,10 @@ export class Scheduler {
       let soonest = Infinity
       scan: for (let bucket = this.#longest; bucket >= 0; bucket--) {
         for (const state of this.#backlog.get(bucket) ?? []) {
-          if (state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)) continue
-          if (this.#options.wait && state.nextStart > now) {
+          // A paused host's requests are not sent (the task says so at once): they need no room and no gap.
+          const paused = state.pausedUntil > now
+          if (!paused && state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)) continue
+          if (!paused && this.#options.wait && state.nextStart > now) {
             soonest = Math.min(soonest, state.nextStart)
             continue
           }
@@ -286,6 +301,7 @@ export class Scheduler {
         calmUntil: 0,
         proven: 0,
         took: false,
+        pausedUntil: 0,
         latency: undefined,
         bucket: 0
       }
