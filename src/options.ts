@@ -31,7 +31,7 @@ export interface Options {
    * host only (`{'docs.internal.example': {headers: {authorization: 'Bearer …'}}}`).
    */
   hosts?: Record<string, Partial<HostLimits> & {headers?: Record<string, string>}> | null | undefined
-  /** Retries for 408, 429, 5xx and connection resets, with exponential backoff (default `2`; timeouts get one). */
+  /** Retries for 408, 429, 5xx, connection resets and unanswered DNS lookups, with exponential backoff (default `2`; timeouts get one). */
   retries?: number | null | undefined
   /** Persistent cache: a folder (default `node_modules/.cache/remark-lint-citations/`), a `redis://` URL, or `false`. */
   cache?: string | false | null | undefined
@@ -317,14 +317,14 @@ function hostHeaders(value: unknown): Record<string, Record<string, string>> {
       throw new OptionsError(`Unexpected \`${at}\`, expected an object of header names and values such as \`{authorization: 'Bearer …'}\``)
     }
     const headers: Record<string, string> = {}
-    for (const [name, header] of Object.entries(given.headers)) {
-      if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(name) || reservedHeaders.has(name.toLowerCase()) || /^proxy-/i.test(name)) {
-        throw new OptionsError(`Unexpected header name \`${show(name)}\` in \`${at}\`, expected an HTTP header the request may carry, such as \`authorization\` or \`cookie\``)
+    for (const [field, header] of Object.entries(given.headers)) {
+      if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(field) || reservedHeaders.has(field.toLowerCase()) || /^proxy-/i.test(field)) {
+        throw new OptionsError(`Unexpected header name \`${show(field)}\` in \`${at}\`, expected an HTTP header the request may carry, such as \`authorization\` or \`cookie\``)
       }
       if (typeof header !== 'string' || /[\r\n\0]/.test(header)) {
-        throw new OptionsError(`Unexpected value of \`${at}.${name}\` (not shown), expected a string without line breaks`)
+        throw new OptionsError(`Unexpected value of \`${at}.${field}\` (not shown), expected a string without line breaks`)
       }
-      headers[name.toLowerCase()] = header
+      headers[field.toLowerCase()] = header
     }
     result[name] = headers
   }
