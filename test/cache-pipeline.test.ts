@@ -27,7 +27,8 @@ beforeAll(async () => {
     '/gone': status(404),
     '/busy': status(503),
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
-    '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response)
+    '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
+    '/limited-long': status(429, {'retry-after': '3600'})
   })
   origin = web.origin('site.test')
 })
@@ -101,6 +102,24 @@ describe('file cache', () => {
     expect((await nextRun(`[a](${origin}/ok).\n`, {cacheTtl: {alive: '7d'}})).messages).toEqual([
       expect.stringContaining('Unexpected `cacheTtl.alive` `7d`, expected milliseconds (0 = never cache)')
     ])
+  })
+
+  it('a pause a host asked for outlives the run: the next run does not ask the host until it ends', async () => {
+    const cache = cacheFolder()
+    const paused = web.origin('paused.test')
+    const first = await nextRun(`[a](${paused}/limited-long).\n`, {cache})
+    expect(first.messages).toEqual([expect.stringContaining('(`rate limited, 429 Too Many Requests`)')])
+    expect(web.hits('/limited-long')).toBe(1)
+    const before = web.hits('/ok')
+    const second = await nextRun(`[a](${paused}/limited-long) and [b](${paused}/ok?later).\n`, {cache})
+    expect(second.messages).toEqual([
+      expect.stringMatching(/\(`rate limited, not asked: the host asked for a pause until \d{4}-[^`]+Z`\)/),
+      expect.stringMatching(/\(`rate limited, not asked: the host asked for a pause until \d{4}-[^`]+Z`\)/)
+    ])
+    expect([web.hits('/limited-long'), web.hits('/ok')]).toEqual([1, before])
+    // Other hosts, and runs without that cache, are not held back.
+    expect((await nextRun(`[b](${origin}/ok?other-host).\n`, {cache})).messages).toEqual([])
+    expect((await nextRun(`[b](${paused}/ok?no-cache).\n`, {cache: false})).messages).toEqual([])
   })
 
   it('cached reports are judged again against the current options', async () => {

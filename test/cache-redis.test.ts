@@ -115,6 +115,23 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(warnings).toEqual([])
   })
 
+  it('a pause a host asked for is shared: another machine sees it until it ends, under a Redis TTL', async () => {
+    const warnings: string[] = []
+    const first = open(redis.url, warnings)
+    const second = open(redis.url, warnings)
+    const until = Date.now() + 60_000
+    expect(await second.pausedUntil('API.example.com')).toBe(0)
+    await first.pause('api.example.com', until)
+    expect(await second.pausedUntil('API.example.com')).toBe(until)
+    const ttls = await raw(async (client) => {
+      const keys = (await client.sendCommand(['KEYS', '*pause*'])) as string[]
+      return Promise.all(keys.map((key) => client.pTTL(key)))
+    })
+    expect(ttls).toHaveLength(1)
+    expect(ttls[0]).toBeGreaterThan(55_000)
+    expect(warnings).toEqual([])
+  })
+
   /** The wait a granted slot asks for; -1 when every slot is held. */
   const waitOf = (slot: HostSlot) => (slot.busy ? -1 : slot.waitMs)
 

@@ -79,6 +79,8 @@ const noCache: SourceCache = {
   shared: false,
   release: async () => {},
   hostSlot: async () => ownSlot,
+  pausedUntil: async () => 0,
+  pause: async () => {},
   close: async () => {}
 }
 
@@ -164,6 +166,8 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     shared: true,
     release: async (key) => (await cache).release(key),
     hostSlot: async (host, limits, holdMs) => (await cache).hostSlot(host, limits, holdMs),
+    pausedUntil: async (host) => (await cache).pausedUntil(host),
+    pause: async (host, until) => (await cache).pause(host, until),
     close: async () => (await cache).close()
   }
 }

@@ -2,7 +2,7 @@
 
 import type {Keyv} from 'keyv'
 import type {HostLimits, HostSlot, SourceReport} from '../types.js'
-import {cacheKey, fromStored, toStored} from './entry.js'
+import {cacheKey, fromStored, pauseKey, toStored} from './entry.js'
 import {ttlFor, type TtlPolicy} from './ttl.js'
 
 export interface SourceCache {
@@ -25,6 +25,10 @@ export interface SourceCache {
    * killed mid-request). Local caches: always free, no wait (the process's own scheduler keeps the limits).
    */
   hostSlot(host: string, limits: HostLimits, holdMs: number): Promise<HostSlot>
+  /** Until when `host` asked for a pause (a long Retry-After on a 429; ms since the epoch), as a run recorded it; 0: none. */
+  pausedUntil(host: string): Promise<number>
+  /** Records a pause `host` asked for, kept until it ends: later runs, and jobs sharing the cache, leave the host alone. */
+  pause(host: string, until: number): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
@@ -83,10 +87,25 @@ export abstract class KeyvCache implements SourceCache {
       this.failed('write', error)
     }
     if (ttl === undefined) return Promise.resolve()
-    const write = this.write(url, report, ttl)
-    this.pending.add(write)
-    void write.finally(() => this.pending.delete(write))
-    return write
+    return this.track(this.write(cacheKey(url, this.scope), toStored(report), ttl))
+  }
+
+  async pausedUntil(host: string): Promise<number> {
+    try {
+      const keyv = await this.keyv()
+      const value: unknown = keyv ? await this.bound(keyv.get(pauseKey(host))) : undefined
+      const until = (value as {until?: unknown} | undefined)?.until
+      // Anything else under the key (edited by hand, another version) is no pause.
+      return typeof until === 'number' && Number.isFinite(until) ? until : 0
+    } catch (error) {
+      this.failed('read', error)
+      return 0
+    }
+  }
+
+  pause(host: string, until: number): Promise<void> {
+    const ttl = Math.ceil(until - Date.now())
+    return ttl > 0 ? this.track(this.write(pauseKey(host), {until}, ttl)) : Promise.resolve()
   }
 
   /** One process per cache folder fetches what it needs; only a shared store has others to wait for. */
@@ -111,11 +130,18 @@ export abstract class KeyvCache implements SourceCache {
     return operation
   }
 
-  private async write(url: string, report: SourceReport, ttl: number): Promise<void> {
+  /** A write `close` waits for. */
+  private track(write: Promise<void>): Promise<void> {
+    this.pending.add(write)
+    void write.finally(() => this.pending.delete(write))
+    return write
+  }
+
+  private async write(key: string, value: unknown, ttl: number): Promise<void> {
     try {
       const keyv = await this.keyv()
       if (!keyv) return
-      await this.bound(keyv.set(cacheKey(url, this.scope), toStored(report), ttl))
+      await this.bound(keyv.set(key, value, ttl))
     } catch (error) {
       this.failed('write', error)
     }

@@ -24,6 +24,11 @@ export interface SchedulerOptions {
    * request starts, it grants a slot among them and how long to wait for its start, or says they are all held.
    */
   share?: ((host: string, limits: HostLimits) => Promise<HostSlot>) | undefined
+  /**
+   * Where the pauses hosts ask for outlive the run (the cache): read before a host's first request, written when
+   * one is asked for, so a later run, or a job sharing the cache, leaves the host alone too.
+   */
+  pauses?: {load(host: string): Promise<number>; keep(host: string, until: number): void} | undefined
 }
 
 export interface RunOptions {
@@ -53,6 +58,8 @@ interface HostState {
   took: boolean
   /** No request before this time (ms since the epoch): the host asked for a pause. 0: none. */
   pausedUntil: number
+  /** Reading the pause an earlier run recorded for the host (once). */
+  recorded: Promise<void> | undefined
   /** Recent answer time (ms, smoothed); undefined until the first answer. */
   latency: number | undefined
   /** The backlog bucket the host is filed under, while it has requests waiting. */
@@ -103,6 +110,13 @@ export class Scheduler {
    */
   async run<T>(host: string, task: (inFlight: number) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
     const state = this.#host(host)
+    const {pauses} = this.#options
+    if (pauses) {
+      state.recorded ??= pauses.load(host).then((until) => {
+        state.pausedUntil = Math.max(state.pausedUntil, until)
+      })
+      await state.recorded
+    }
     const giveUpAt = performance.now() + longestShareWaitMs
     let shared: HostSlot | undefined
     for (let again = false; ; again = true) {
@@ -192,7 +206,9 @@ export class Scheduler {
   /** The host asked for a pause (a long Retry-After on a 429): its requests are not sent before `until` (ms since the epoch). */
   pause(host: string, until: number): void {
     const state = this.#host(host)
-    state.pausedUntil = Math.max(state.pausedUntil, until)
+    if (until <= state.pausedUntil) return
+    state.pausedUntil = until
+    this.#options.pauses?.keep(host, until)
   }
 
   /** Until when the host asked not to be sent requests (ms since the epoch); 0 when it did not. */
@@ -302,6 +318,7 @@ export class Scheduler {
         proven: 0,
         took: false,
         pausedUntil: 0,
+        recorded: undefined,
         latency: undefined,
         bucket: 0
       }

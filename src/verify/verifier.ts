@@ -64,7 +64,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       wait: !replaying,
       // Processes sharing a cache (Redis) share each host's limits too: N sharded jobs are one polite client. A slot
       // of a job killed mid-request lapses after the longest a request can take.
-      share: cache.shared ? (host, limits) => cache.hostSlot(host, limits, settings.timeout + 1000) : undefined
+      share: cache.shared ? (host, limits) => cache.hostSlot(host, limits, settings.timeout + 1000) : undefined,
+      pauses: {load: (host) => cache.pausedUntil(host), keep: (host, until) => void cache.pause(host, until)}
     }),
     addresses,
     maxRedirects: settings.maxRedirects,
