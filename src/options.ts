@@ -335,7 +335,10 @@ function hostHeaders(value: unknown): Record<string, Record<string, string>> {
  * A `hosts` key as the scheduler sees hosts: a URL's host name, lower-case and in punycode (`bücher.de` is
  * `xn--bcher-kva.de`). A port, scheme or path would never match, so it is an error, not a silent no-op.
  */
-function hostName(host: string): string {
+function hostName(key: string): string {
+  // `*.corp.example`: every host under corp.example (see entryForHost).
+  const wildcard = key.startsWith('*.')
+  const host = wildcard ? key.slice(2) : key
   let parsed: URL | undefined
   try {
     parsed = new URL(`http://${host}`)
@@ -344,9 +347,11 @@ function hostName(host: string): string {
   }
   // `new URL` drops a default port (`:80`), so a port is also looked for in the key as written (after any `[IPv6]`).
   const port = parsed?.port || /:\d*$/.test(host.replace(/^\[[^\]]*\]/, ''))
-  const bare = parsed && !port && !parsed.username && parsed.pathname === '/' && !parsed.search && !parsed.hash && !host.includes('/')
-  if (!parsed || !bare) throw new OptionsError(`Unexpected \`hosts\` key \`${host}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
-  return parsed.hostname
+  const bare = parsed && !port && !parsed.username && parsed.pathname === '/' && !parsed.search && !parsed.hash && !/[/*]/.test(host)
+  if (!parsed || !bare) {
+    throw new OptionsError(`Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` or \`*.github.io\` (no scheme, port or path)`)
+  }
+  return wildcard ? `*.${parsed.hostname}` : parsed.hostname
 }
 
 function addressRanges(ranges: string[]): string[] {

@@ -46,6 +46,10 @@ describe('hosts[h].headers', () => {
     expect(await check(url, {hosts: headers})).toEqual([])
   })
 
+  it('a `*.domain` entry sends them to every host under the domain', async () => {
+    expect(await check(`http://wiki.test:${web.port}/wiki?wildcard`, {hosts: {'*.test': headers['wiki.test']}})).toEqual([])
+  })
+
   it('never sends them to another host, also after a redirect', async () => {
     await check(`http://wiki.test:${web.port}/to-elsewhere`, {hosts: headers, redirectResolvers: ['wiki.test']})
     expect(elsewhere).toEqual([undefined])

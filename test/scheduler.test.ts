@@ -64,8 +64,24 @@ describe('scheduler', () => {
     await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
     for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(120)
     expect(resolveSettings({hosts: {'bücher.de': {interval: 10}}}).hosts['xn--bcher-kva.de']).toEqual({interval: 10})
-    for (const key of ['https://github.com', 'github.com:8080', 'github.com:80', 'github.com:', '[::1]:443', 'github.com/org']) {
-      expect(() => resolveSettings({hosts: {[key]: {interval: 10}}})).toThrow(`Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` (no scheme, port or path)`)
+    for (const key of ['https://github.com', 'github.com:8080', 'github.com:80', 'github.com:', '[::1]:443', 'github.com/org', 'git*hub.com', '*.*.io', '*github.io']) {
+      expect(() => resolveSettings({hosts: {[key]: {interval: 10}}})).toThrow(
+        `Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` or \`*.github.io\` (no scheme, port or path)`
+      )
+    }
+  })
+
+  it('a `*.domain` override covers every host under the domain (each with its own limits), and a host\'s own entry wins', async () => {
+    const seen = tracker()
+    const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {'*.Pages.TEST': {interval: 150}, 'fast.pages.test': {interval: 0}}})
+    const under = ['a.pages.test', 'b.c.pages.test', 'fast.pages.test', 'pages.test']
+    for (const host of under) {
+      seen.starts.length = 0
+      await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`http://${host}:${web.port}/page?${host}-${index}`)))
+      const gaps = seen.starts.slice(1).map((start, index) => start - seen.starts[index]!)
+      // The wildcard's 150 ms gap under pages.test; not for the host with its own entry, nor for pages.test itself.
+      if (host === 'a.pages.test' || host === 'b.c.pages.test') expect(Math.min(...gaps)).toBeGreaterThanOrEqual(120)
+      else expect(Math.max(...gaps)).toBeLessThan(100)
     }
   })
 

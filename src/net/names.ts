@@ -24,3 +24,17 @@ export function isUnresolvableName(hostname: string): boolean {
   const name = normalizeHostname(hostname)
   return UNRESOLVABLE_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))
 }
+
+/**
+ * The entry of `table` for `hostname`: its own, else the nearest `*.parent` entry (`*.corp.example` covers
+ * `wiki.corp.example` and `a.b.corp.example`, not `corp.example` itself).
+ */
+export function entryForHost<T>(table: Readonly<Record<string, T>>, hostname: string): T | undefined {
+  const own = table[hostname]
+  if (own !== undefined) return own
+  for (let dot = hostname.indexOf('.'); dot !== -1; dot = hostname.indexOf('.', dot + 1)) {
+    const wildcard = table[`*${hostname.slice(dot)}`]
+    if (wildcard !== undefined) return wildcard
+  }
+  return undefined
+}

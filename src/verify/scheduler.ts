@@ -8,6 +8,7 @@
 // behind a fast host's twenty, though those take seconds and the twenty a moment.
 
 import {setTimeout as delay} from 'node:timers/promises'
+import {entryForHost} from '../net/names.js'
 import type {HostLimits, HostSlot} from '../types.js'
 
 export interface SchedulerOptions {
@@ -308,7 +309,7 @@ export class Scheduler {
   #host(host: string): HostState {
     let state = this.#hosts.get(host)
     if (!state) {
-      const override = this.#options.hosts[host] ?? {}
+      const override = entryForHost(this.#options.hosts, host) ?? {}
       state = {
         limits: {...this.#options.host, ...override},
         active: 0,

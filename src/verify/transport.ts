@@ -2,6 +2,7 @@
 
 import type {Dispatcher} from 'undici'
 import {NetError} from '../net/errors.js'
+import {entryForHost} from '../net/names.js'
 import {fetchHop, type HopResponse} from '../net/fetch-hop.js'
 import type {Proxies} from '../net/proxy.js'
 
@@ -27,7 +28,7 @@ export interface LiveNetwork {
 
 export function liveTransport({agent, proxies, hostHeaders, timeoutMs, maxBytes}: LiveNetwork): Transport {
   return async (url, less, given) => {
-    const own = hostHeaders[url.hostname]
+    const own = entryForHost(hostHeaders, url.hostname)
     const headers = own ? {...given, ...own} : given
     const options = {timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes), ...(headers ? {headers} : {})}
     const proxied = await proxies?.hop(url)
