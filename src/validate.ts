@@ -96,7 +96,8 @@ export function isString(value: unknown): boolean {
 /** A value as it appears in a message. */
 export function show(value: unknown): string {
   try {
-    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+    // Numbers as written: JSON would show NaN and Infinity as `null`.
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
   } catch {
     return String(value)
   }

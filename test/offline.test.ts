@@ -97,6 +97,8 @@ describe('options', () => {
   it.each([
     [{timeot: 1}, /^1:1: Unexpected option `timeot`, expected one of `timeout`, `maxRedirects`/],
     [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer of at least 1/],
+    [{timeout: Number.NaN}, /Unexpected `timeout` `NaN`, expected an integer of at least 1/],
+    [{cacheTtl: {alive: Number.POSITIVE_INFINITY}}, /Unexpected `cacheTtl.alive` `Infinity`, expected milliseconds/],
     [{timeoutAction: 'delete'}, /Unexpected `timeoutAction` `delete`, expected `flagged` or `removed`/],
     [{skip: ['(']}, /Unexpected `skip` pattern `\(`, expected a valid regular expression/],
     [{allowPrivateAddresses: ["not a cidr"]}, /Unexpected `allowPrivateAddresses\[0\]` `not a cidr`, expected an address range/],

@@ -8,6 +8,7 @@
 // policy says.
 
 import type {SourceReport} from '../types.js'
+import {show} from '../validate.js'
 
 const hour = 60 * 60 * 1000
 const day = 24 * hour
@@ -73,7 +74,7 @@ export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPoli
   const policy: TtlPolicy = {...defaultTtlPolicy}
   if (overrides === null || overrides === undefined) return policy
   if (typeof overrides !== 'object' || Array.isArray(overrides)) {
-    throw new RangeError(`Unexpected \`cacheTtl\` \`${String(overrides)}\`, expected an object such as \`{alive: 604800000}\` (milliseconds by outcome class)`)
+    throw new RangeError(`Unexpected \`cacheTtl\` \`${show(overrides)}\`, expected an object such as \`{alive: 604800000}\` (milliseconds by outcome class)`)
   }
   for (const [name, value] of Object.entries(overrides)) {
     if (!(ttlClasses as string[]).includes(name)) {
@@ -83,7 +84,7 @@ export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPoli
     }
     if (value === undefined) continue
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new RangeError(`Unexpected \`cacheTtl.${name}\` \`${String(value)}\`, expected milliseconds (0 = never cache)`)
+      throw new RangeError(`Unexpected \`cacheTtl.${name}\` \`${show(value)}\`, expected milliseconds (0 = never cache)`)
     }
     policy[name as TtlClass] = Math.round(value)
   }
