@@ -134,10 +134,12 @@ export class Scheduler {
     try {
       // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
       const started = performance.now()
+      // A paused host's task sends nothing (see `pause`): its instant return is no answer time.
+      const sent = state.pausedUntil <= Date.now()
       try {
         return await task(state.active)
       } finally {
-        this.#answered(state, performance.now() - started)
+        if (sent) this.#answered(state, performance.now() - started)
         void shared?.free()
       }
     } finally {
