@@ -69,6 +69,9 @@ Options:
   --no-color                  no colours in the summary
   -h, --help                  this help
 
+Environment: as for checking files (\`remark-lint-citations --help\`): the proxy
+variables and the GitHub token.
+
 Exit codes:
   0  no source must be removed
   1  a source must be removed (with --frail: or is flagged)
