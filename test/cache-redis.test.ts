@@ -120,11 +120,11 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     const first = open(redis.url, warnings)
     const second = open(redis.url, warnings)
     const until = Date.now() + 60_000
-    expect(await second.pausedUntil('API.example.com')).toBe(0)
-    await first.pause('api.example.com', until)
-    expect(await second.pausedUntil('API.example.com')).toBe(until)
+    expect(await second.mark('pause api.example.com')).toBe(0)
+    await first.setMark('pause api.example.com', until, 60_000)
+    expect(await second.mark('pause api.example.com')).toBe(until)
     const ttls = await raw(async (client) => {
-      const keys = (await client.sendCommand(['KEYS', '*pause*'])) as string[]
+      const keys = (await client.sendCommand(['KEYS', '*:mark:*'])) as string[]
       return Promise.all(keys.map((key) => client.pTTL(key)))
     })
     expect(ttls).toHaveLength(1)

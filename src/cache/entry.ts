@@ -33,9 +33,9 @@ export function cacheKey(url: string, scope?: string): string {
   return `v${SCHEMA_VERSION}:${scope ? scopePrefix(scope) : ''}${sha256(url)}`
 }
 
-/** The key of a pause a host asked for: beside the reports, one per host, hashed as they are. */
-export function pauseKey(host: string): string {
-  return `v${SCHEMA_VERSION}:pause:${sha256(host.toLowerCase())}`
+/** The key of a mark (see SourceCache.mark): beside the reports, hashed as they are. */
+export function markKey(name: string): string {
+  return `v${SCHEMA_VERSION}:mark:${sha256(name)}`
 }
 
 /** A run has one scope: hashed once, not for each of its thousands of keys. */

@@ -79,8 +79,8 @@ const noCache: SourceCache = {
   shared: false,
   release: async () => {},
   hostSlot: async () => ownSlot,
-  pausedUntil: async () => 0,
-  pause: async () => {},
+  mark: async () => 0,
+  setMark: async () => {},
   close: async () => {}
 }
 
@@ -166,8 +166,8 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     shared: true,
     release: async (key) => (await cache).release(key),
     hostSlot: async (host, limits, holdMs) => (await cache).hostSlot(host, limits, holdMs),
-    pausedUntil: async (host) => (await cache).pausedUntil(host),
-    pause: async (host, until) => (await cache).pause(host, until),
+    mark: async (name) => (await cache).mark(name),
+    setMark: async (name, time, ttlMs) => (await cache).setMark(name, time, ttlMs),
     close: async () => (await cache).close()
   }
 }

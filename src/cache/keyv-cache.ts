@@ -2,7 +2,7 @@
 
 import type {Keyv} from 'keyv'
 import type {HostLimits, HostSlot, SourceReport} from '../types.js'
-import {cacheKey, fromStored, pauseKey, toStored} from './entry.js'
+import {cacheKey, fromStored, markKey, toStored} from './entry.js'
 import {ttlFor, type TtlPolicy} from './ttl.js'
 
 export interface SourceCache {
@@ -25,10 +25,13 @@ export interface SourceCache {
    * killed mid-request). Local caches: always free, no wait (the process's own scheduler keeps the limits).
    */
   hostSlot(host: string, limits: HostLimits, holdMs: number): Promise<HostSlot>
-  /** Until when `host` asked for a pause (a long Retry-After on a 429; ms since the epoch), as a run recorded it; 0: none. */
-  pausedUntil(host: string): Promise<number>
-  /** Records a pause `host` asked for, kept until it ends: later runs, and jobs sharing the cache, leave the host alone. */
-  pause(host: string, until: number): Promise<void>
+  /**
+   * A time a run recorded under `name` (ms since the epoch), for later runs and jobs sharing the cache: until when a
+   * host asked for a pause, since when a URL is dead. 0: none.
+   */
+  mark(name: string): Promise<number>
+  /** Records `time` under `name` for `ttlMs`; a time of 0 clears it. */
+  setMark(name: string, time: number, ttlMs: number): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
@@ -90,22 +93,22 @@ export abstract class KeyvCache implements SourceCache {
     return this.track(this.write(cacheKey(url, this.scope), toStored(report), ttl))
   }
 
-  async pausedUntil(host: string): Promise<number> {
+  async mark(name: string): Promise<number> {
     try {
       const keyv = await this.keyv()
-      const value: unknown = keyv ? await this.bound(keyv.get(pauseKey(host))) : undefined
-      const until = (value as {until?: unknown} | undefined)?.until
-      // Anything else under the key (edited by hand, another version) is no pause.
-      return typeof until === 'number' && Number.isFinite(until) ? until : 0
+      const value: unknown = keyv ? await this.bound(keyv.get(markKey(name))) : undefined
+      const time = (value as {time?: unknown} | undefined)?.time
+      // Anything else under the key (edited by hand, another version) is no mark.
+      return typeof time === 'number' && Number.isFinite(time) ? time : 0
     } catch (error) {
       this.failed('read', error)
       return 0
     }
   }
 
-  pause(host: string, until: number): Promise<void> {
-    const ttl = Math.ceil(until - Date.now())
-    return ttl > 0 ? this.track(this.write(pauseKey(host), {until}, ttl)) : Promise.resolve()
+  setMark(name: string, time: number, ttlMs: number): Promise<void> {
+    const ttl = Math.ceil(ttlMs)
+    return ttl > 0 ? this.track(this.write(markKey(name), {time}, ttl)) : Promise.resolve()
   }
 
   /** One process per cache folder fetches what it needs; only a shared store has others to wait for. */

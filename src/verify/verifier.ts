@@ -65,7 +65,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       // Processes sharing a cache (Redis) share each host's limits too: N sharded jobs are one polite client. A slot
       // of a job killed mid-request lapses after the longest a request can take.
       share: cache.shared ? (host, limits) => cache.hostSlot(host, limits, settings.timeout + 1000) : undefined,
-      pauses: {load: (host) => cache.pausedUntil(host), keep: (host, until) => void cache.pause(host, until)}
+      pauses: {
+        load: (host) => cache.mark(`pause ${host}`),
+        keep: (host, until) => void cache.setMark(`pause ${host}`, until, until - Date.now())
+      }
     }),
     addresses,
     maxRedirects: settings.maxRedirects,
