@@ -3,7 +3,7 @@
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {extractCitations} from './extract/index.js'
-import {judgeLiveness, withArchivedCopy} from './judge/liveness.js'
+import {judgeLiveness, unconfirmedDead, withArchivedCopy} from './judge/liveness.js'
 import {judgeRetracted} from './judge/retracted.js'
 import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
@@ -77,26 +77,40 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   // One wait for all of the file's sources, then each citation is judged: no suspended call per citation while
   // the answers come (a large corpus holds ten thousand of them).
   const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))))
+  /** The checked citation for its liveness verdict, with the archived copy and the sibling probe it calls for. */
+  const settle = (citation: Citation, report: SourceReport, verdict: Verdict): CheckedCitation | Promise<CheckedCitation> => {
+    // A paper its registry knows is judged by the registry, not by its publisher's landing page.
+    const registered = report.work?.outcome === 'found'
+    const archive = settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
+    const probe = probing && !registered && wantsSiblingProbe(report)
+    if (!archive && !probe) return checked(citation, report, verdict, undefined)
+    return (async () => {
+      let archived = verdict
+      if (archive) {
+        const at = accessDate(nearText(file, citation)) ?? archive.accessDate
+        archived = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
+      }
+      return checked(citation, report, archived, probe ? await verifier.probeSibling(report) : undefined)
+    })()
+  }
   return Promise.all(
     citations.map((citation, index) => {
       const report = reports[index]!
       const verdict = judgeLiveness(citation, report, settings)
-      // A paper its registry knows is judged by the registry, not by its publisher's landing page.
-      const registered = report.work?.outcome === 'found'
-      const archive = settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
-      const probe = probing && !registered && wantsSiblingProbe(report)
-      if (!archive && !probe) return checked(citation, report, verdict, undefined)
-      return (async () => {
-        let archived = verdict
-        if (archive) {
-          const at = accessDate(nearText(file, citation)) ?? archive.accessDate
-          archived = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
-        }
-        return checked(citation, report, archived, probe ? await verifier.probeSibling(report) : undefined)
-      })()
+      if (settings.confirmDead === 0) return settle(citation, report, verdict)
+      // `confirmDead`: an error only once the page has been dead that long, as runs sharing the cache saw it.
+      const dead = report.liveness === 'dead' && verdict.rule === 'citation-alive' && verdict.action === 'removed'
+      const url = citation.normalizedUrl ?? citation.url
+      return verifier.deadSince(url, dead, Math.max(4 * settings.confirmDead, deathsKeptMs)).then((since) => {
+        const young = dead && Date.now() - since < settings.confirmDead
+        return settle(citation, report, young ? unconfirmedDead(citation, report, since, settings.confirmDead) : verdict)
+      })
     })
   )
 }
+
+/** How long a first failure is remembered at least (a page can stay dead, and uncited, for weeks between runs). */
+const deathsKeptMs = 30 * 24 * 60 * 60 * 1000
 
 /** The checked citation, and whether it must be removed (its one error is then enough). */
 function checked(citation: Citation, report: SourceReport, verdict: Verdict, sibling: SiblingProbe | undefined): CheckedCitation {

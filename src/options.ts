@@ -42,6 +42,11 @@ export interface Options {
    * `'background'`: the same at once, while each uncached URL is fetched once in the background for the next run.
    */
   cacheOnly?: boolean | 'background' | null | undefined
+  /**
+   * A page found dead (404, 410, no such host, refused) is an error only once it has been dead this long (ms), as
+   * seen by runs sharing the `cache`; until then it is flagged. `false` (default): an error at once.
+   */
+  confirmDead?: number | false | null | undefined
   /** What a timeout means: `'flagged'` (default: no answer is not proof of death) or `'removed'`. */
   timeoutAction?: 'flagged' | 'removed' | null | undefined
   /** URLs not to check: regular expressions, or strings compiled as such. */
@@ -97,6 +102,8 @@ export interface Settings {
   cache: CacheOption
   cacheTtl: TtlPolicy
   cacheOnly: boolean | 'background'
+  /** ms a page must have been dead to be an error; 0: at once. */
+  confirmDead: number
   timeoutAction: 'flagged' | 'removed'
   skip: RegExp[]
   jsxAttributes: Record<string, string[]>
@@ -149,6 +156,7 @@ const names = [
   'cache',
   'cacheTtl',
   'cacheOnly',
+  'confirmDead',
   'timeoutAction',
   'skip',
   'jsxAttributes',
@@ -177,6 +185,7 @@ export function resolveSettings(options: unknown): Settings {
     cache: cacheOption(given.cache),
     cacheTtl: cacheTtl(given.cacheTtl),
     cacheOnly: cacheOnly(given.cacheOnly),
+    confirmDead: confirmDead(given),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
       (value) => compilePattern(value as RegExp | string)
@@ -257,6 +266,16 @@ function compilePattern(value: RegExp | string): RegExp {
   }
 }
 
+
+function confirmDead(given: Record<string, unknown>): number {
+  if (given.confirmDead === null || given.confirmDead === undefined || given.confirmDead === false) return 0
+  const ms = integer(given, 'confirmDead', 0, 0)
+  // The first failure is remembered in the cache: without one, every run would see it first.
+  if (ms > 0 && (given.cache === false || (given.offline !== null && given.offline !== undefined))) {
+    throw new OptionsError('Unexpected `confirmDead` without a `cache` (offline replays use none), expected a cache to remember when a page was first found dead')
+  }
+  return ms
+}
 
 function cacheTtl(value: unknown): TtlPolicy {
   try {

@@ -20,6 +20,8 @@ import {html, redirect, startWeb, status, testResolve, type Web} from './helpers
 const root = resolve(import.meta.dirname, '..')
 let web: Web
 let origin: string
+/** Whether `/sometimes` answers (else 404). */
+let sometimesUp = false
 
 beforeAll(async () => {
   web = await startWeb({
@@ -28,7 +30,8 @@ beforeAll(async () => {
     '/busy': status(503),
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
-    '/limited-long': status(429, {'retry-after': '3600'})
+    '/limited-long': status(429, {'retry-after': '3600'}),
+    '/sometimes': (request, response) => (sometimesUp ? html('Back')(request, response) : status(404)(request, response))
   })
   origin = web.origin('site.test')
 })
@@ -120,6 +123,33 @@ describe('file cache', () => {
     // Other hosts, and runs without that cache, are not held back.
     expect((await nextRun(`[b](${origin}/ok?other-host).\n`, {cache})).messages).toEqual([])
     expect((await nextRun(`[b](${paused}/ok?no-cache).\n`, {cache: false})).messages).toEqual([])
+  })
+
+  it('confirmDead: a page found dead is flagged until it has been dead that long, then an error; one that answers again starts over', async () => {
+    const cache = cacheFolder()
+    const markdown = `[a](${origin}/sometimes).\n`
+    // Answers not cached, so that each run sees the page as it is; the first failure is remembered all the same.
+    const options = {cache, confirmDead: 400, cacheTtl: {notFound: 0, alive: 0}}
+    const unconfirmed = /Unexpected dead citation `[^`]+` \(not yet confirmed\), expected a live source \(`404 Not Found, dead since \d{4}-\d\d-\d\dT\d\d:\d\dZ; an error if still dead from \d{4}-\d\d-\d\dT\d\d:\d\dZ`\) \[citation-reachable\]$/
+    const confirmed = /Unexpected dead citation `[^`]+`, expected a live source \(`404 Not Found`\) \[citation-alive, error\]$/
+    const run = async () => (await nextRun(markdown, options)).messages
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+    expect(await run()).toEqual([expect.stringMatching(unconfirmed)])
+    expect(await run()).toEqual([expect.stringMatching(unconfirmed)])
+    await sleep(500)
+    expect(await run()).toEqual([expect.stringMatching(confirmed)])
+
+    sometimesUp = true
+    expect(await run()).toEqual([])
+    sometimesUp = false
+    await sleep(500)
+    // Dead again after answering: a first failure again, however long ago the old one was.
+    expect(await run()).toEqual([expect.stringMatching(unconfirmed)])
+
+    expect((await nextRun(markdown, {cache: false, confirmDead: 1000})).messages).toEqual([
+      expect.stringContaining('Unexpected `confirmDead` without a `cache` (offline replays use none), expected a cache to remember when a page was first found dead')
+    ])
   })
 
   it('cached reports are judged again against the current options', async () => {

@@ -121,6 +121,19 @@ function hostOf(url: string): string | undefined {
   return parseUrl(url)?.hostname.replace(/\.$/, '')
 }
 
+/**
+ * A dead page first found dead less than `confirmAfter` ago (`confirmDead`): flagged, not yet removed, as one 404
+ * during a deploy is not proof. The reason says since when, and from when it is an error.
+ */
+export function unconfirmedDead(citation: Citation, report: SourceReport, since: number, confirmAfter: number): Verdict {
+  const time = (ms: number) => new Date(ms).toISOString().replace(/:\d\d\.\d+Z$/, 'Z')
+  return flagged(
+    'blocked',
+    `Unexpected dead citation ${shownUrl(citation.url)} (not yet confirmed), expected a live source ` +
+      `(\`${report.reason}, dead since ${time(since)}; an error if still dead from ${time(since + confirmAfter)}\`)`
+  )
+}
+
 function removed(rule: LivenessRule, message: string): Verdict {
   return {status: 'invalid', action: 'removed', rule, message}
 }

@@ -42,6 +42,11 @@ export interface Verifier {
    * shared and cached like any report. Undefined for a site's root, or under `cacheOnly` when not cached.
    */
   probeSibling(cited: SourceReport): Promise<SiblingProbe | undefined>
+  /**
+   * Since when a page is known dead (ms since the epoch), as runs sharing the cache saw it: now for a first failure,
+   * which is recorded for `keepMs`. A page found alive (`dead` false) has its record cleared and gets 0.
+   */
+  deadSince(url: string, dead: boolean, keepMs: number): Promise<number>
   /** Release sockets and the cache connection (tests, long-lived hosts). */
   close(): Promise<void>
 }
@@ -185,6 +190,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
    * a page cited 20,000 times cost seconds.
    */
   const probes = new WeakMap<SourceReport, Promise<SiblingProbe | undefined>>()
+  /** Since when each page is known dead (see deadSince), read once per run. */
+  const deaths = new Map<string, Promise<number>>()
 
   async function probeOnce(cited: SourceReport): Promise<SiblingProbe | undefined> {
     const url = siblingUrl(cited.url)
@@ -196,6 +203,19 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     }
     const report = await sibling
     return report && compareSibling(cited, report, url)
+  }
+
+  async function recordDeath(url: string, dead: boolean, keepMs: number): Promise<number> {
+    const name = `dead ${url}`
+    const since = await cache.mark(name)
+    if (!dead) {
+      if (since > 0) void cache.setMark(name, 0, keepMs)
+      return 0
+    }
+    if (since > 0) return since
+    const now = Date.now()
+    void cache.setMark(name, now, keepMs)
+    return now
   }
 
   async function fetchSibling(url: string): Promise<SourceReport | undefined> {
@@ -223,6 +243,11 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       let lookup = snapshots.get(key)
       if (!lookup) snapshots.set(key, (lookup = lookupSnapshot(url, at, endpoints, ask)))
       return lookup
+    },
+    deadSince(url, dead, keepMs) {
+      let since = deaths.get(url)
+      if (!since) deaths.set(url, (since = recordDeath(url, dead, keepMs)))
+      return since
     },
     probeSibling(cited) {
       let probe = probes.get(cited)
