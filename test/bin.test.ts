@@ -239,6 +239,17 @@ describe('remark-lint-citations <files>', () => {
     expect(tidy(stderr)).toContain(`fix/fix.md:3:22 unlink: ${origin}/gone?fix → the old report (dead link)`)
   })
 
+  it('`--fix` leaves a dead citation alone until `confirmDead` confirms it: a warning, not a failed run', async () => {
+    const project = join(folder, 'confirm')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify({...fast, cache: join(project, '.cache'), confirmDead: 24 * 60 * 60 * 1000})}]`]))
+    const text = `See [the old report](${origin}/gone?confirm).\n`
+    write(join(project, 'doc.md'), text)
+    const {code, stderr} = await run(['doc.md', '--fix'], project)
+    expect(code).toBe(0)
+    expect(readFileSync(join(project, 'doc.md'), 'utf8')).toBe(text)
+    expect(tidy(stderr).join('\n')).toMatch(/warning Unexpected dead citation `[^`]+\/gone\?confirm` \(not yet confirmed\), expected a live source \(`404 Not Found, dead since /)
+  })
+
   it('a report path that cannot be written: the message names it, exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--report', 'json=ok.md/report.json'], repo)
     expect(code).toBe(2)
