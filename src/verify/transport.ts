@@ -31,7 +31,8 @@ export function liveTransport({agent, proxies, hostHeaders, timeoutMs, maxBytes}
     const own = entryForHost(hostHeaders, url.hostname)
     const headers = own ? {...given, ...own} : given
     const options = {timeoutMs, maxBytes: Math.min(less ?? maxBytes, maxBytes), ...(headers ? {headers} : {})}
-    const proxied = await proxies?.hop(url)
+    // No await where there is no proxy: a turn per hop on the path every request takes.
+    const proxied = proxies ? await proxies.hop(url) : undefined
     if (!proxied) return fetchHop(url, {agent, ...options})
     try {
       return await fetchHop(url, {agent: proxied.dispatcher, ...options})
