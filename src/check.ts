@@ -3,6 +3,7 @@
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {extractCitations} from './extract/index.js'
+import {linkedUrls} from './extract/linked-urls.js'
 import {judgeLiveness, unconfirmedDead, withArchivedCopy} from './judge/liveness.js'
 import {judgeRetracted} from './judge/retracted.js'
 import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
@@ -50,9 +51,22 @@ let defaults: Settings | undefined
 const textRules: RuleName[] = ['citation-claim-support', 'citation-soft-404']
 
 /** The whole page when a rule that is on reads its text or anchors, else its top. Unknown rules: the whole page. */
-function depthFor(citation: Citation, rules: Set<RuleName> | undefined): PageDepth {
+function depthFor(fragment: string | undefined, rules: Set<RuleName> | undefined): PageDepth {
   if (!rules || textRules.some((rule) => rules.has(rule))) return 'full'
-  return citation.fragment && rules.has('citation-fragment') ? 'full' : 'top'
+  return fragment && rules.has('citation-fragment') ? 'full' : 'top'
+}
+
+/**
+ * Asks a threaded verifier for a file's linked URLs as soon as the file is parsed: the thread fetches them while
+ * this one parses the other files. The checks proper (`checkFile`) ask again and share those answers.
+ */
+export function prefetch(tree: Root, file: VFile, settings: Settings, rules: Set<RuleName>): void {
+  const verifier = sharedVerifier(settings)
+  if (!verifier.threaded) return
+  for (const {url, fragment} of linkedUrls(tree, String(file), settings.skip)) {
+    // Its outcome is read by the check; a failure there is reported there, not here.
+    verifier.verify(url, depthFor(fragment, rules)).catch(() => {})
+  }
 }
 
 /** The settings `configure` gave this file, or the defaults. */
@@ -76,7 +90,7 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   const citations = await inTurn(() => extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes}))
   // One wait for all of the file's sources, then each citation is judged: no suspended call per citation while
   // the answers come (a large corpus holds ten thousand of them).
-  const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation, rules))))
+  const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation.fragment, rules))))
   /** The checked citation for its liveness verdict, with the archived copy and the sibling probe it calls for. */
   const settle = (citation: Citation, report: SourceReport, verdict: Verdict): CheckedCitation | Promise<CheckedCitation> => {
     // A paper its registry knows is judged by the registry, not by its publisher's landing page.

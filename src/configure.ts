@@ -2,7 +2,7 @@
 
 import type {Plugin} from 'unified'
 import type {Root} from 'mdast'
-import {checkFile} from './check.js'
+import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 import {FixturesError} from './verify/fixtures.js'
@@ -23,6 +23,16 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
   }
   // Every plugin of the processor is attached by now (presets are flattened first), rules after this one too.
   const rules = enabledRules(this.attachers)
+  // Each file's links are asked for as soon as it is parsed, not once every file is (see verify/thread.ts).
+  const parse = this.parser
+  if (settings && parse) {
+    const known = settings
+    this.parser = (document, file) => {
+      const tree = parse(document, file) as Root
+      prefetch(tree, file, known, rules)
+      return tree
+    }
+  }
   return (tree, file) => {
     if (settings) {
       file.data.citationSettings = settings

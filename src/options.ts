@@ -172,7 +172,7 @@ const names = [
 
 export function resolveSettings(options: unknown): Settings {
   const given = optionsObject(options, names)
-  return {
+  const settings: Settings = {
     timeout: integer(given, 'timeout', 5000, 1),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
     maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
@@ -203,6 +203,16 @@ export function resolveSettings(options: unknown): Settings {
     archive: archive(given.archive),
     github: github(given.github)
   }
+  givenOptions.set(settings, {options})
+  return settings
+}
+
+/** The options each Settings was resolved from: a verifier thread resolves them again (Settings hold class instances). */
+const givenOptions = new WeakMap<Settings, {options: unknown}>()
+
+/** What `resolveSettings` was given for `settings`; undefined for settings made by hand. */
+export function sourceOptions(settings: Settings): {options: unknown} | undefined {
+  return givenOptions.get(settings)
 }
 
 function proxy(value: unknown): ProxyRoute | undefined {

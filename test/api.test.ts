@@ -1,10 +1,11 @@
 // The library's text functions from the built `./api` (dist/): `auditMarkdown` and `verifySources` against
 // a loopback web, with the preset by default and a project config through `rcPath`.
 
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {runNode} from './helpers/node.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 type Api = typeof import('../src/index.js')
@@ -13,6 +14,7 @@ const root = resolve(import.meta.dirname, '..')
 const fast = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, cache: false as const}
 
 let api: Api
+
 let web: Web
 let origin: string
 let folder: string
@@ -91,6 +93,31 @@ describe('auditMarkdown', () => {
     await expect(api.auditMarkdown('x', {failOn: 'never' as 'removed'})).rejects.toThrow('Unexpected `failOn` `never`, expected `flagged` or `removed`')
     await expect(api.auditMarkdown('x', {configure: {timeout: -1}})).rejects.toThrow(api.OptionsError)
     await expect(api.auditMarkdown('x', {rcPath: join(folder, 'missing.mjs')})).rejects.toThrow(/Cannot read given file/)
+  })
+})
+
+describe('the verifier thread', () => {
+  it('one that cannot start (its file left out of a bundle) is one warning, and the main thread verifies instead', async () => {
+    const copy = join(folder, 'bundle')
+    cpSync(join(root, 'dist'), join(copy, 'dist'), {recursive: true})
+    rmSync(join(copy, 'dist', 'src', 'verify', 'thread-worker.js'))
+    const script = join(copy, 'audit.mjs')
+    writeFileSync(
+      script,
+      [
+        `import {auditMarkdown} from './dist/src/index.js'`,
+        `const text = ${JSON.stringify(`A [dead one](${origin}/gone?bundle) and [a fine one](${origin}/ok?bundle).\n`)}`,
+        `const report = await auditMarkdown(text, {configure: ${JSON.stringify(fast)}})`,
+        `console.log(JSON.stringify(report.citations.map((citation) => [citation.citation.url, citation.action])))`
+      ].join('\n')
+    )
+    const {stdout, stderr, code} = await runNode([script])
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual([
+      [`${origin}/gone?bundle`, 'removed'],
+      [`${origin}/ok?bundle`, 'flagged']
+    ])
+    expect(stderr.match(/Warning: .*/g)).toEqual([expect.stringMatching(/^Warning: The citation verifier thread failed, verifying on the main thread: Cannot find module/)])
   })
 })
 

@@ -1,7 +1,6 @@
 // The `remark-lint-citations` bin, built (dist/), run as a child process on fixture repositories against a
 // loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
 
-import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
@@ -16,6 +15,7 @@ import {createProgress, progressWanted} from '../src/cli/progress.js'
 import {remarkReport} from '../src/cli/reporter.js'
 import {engineQueueHash} from '../src/cli/queue.js'
 import {initialize, resolve as resolveHook} from '../src/cli/module-hooks.js'
+import {runNode, type NodeRun} from './helpers/node.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -24,23 +24,8 @@ const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
 /** Fast and independent of earlier runs: one attempt, a short limit, no persistent cache. */
 const fast = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, cache: false}
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function run(args: string[], cwd: string, input?: string): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args], {cwd, env: {...process.env, NO_COLOR: '1', CI: 'true'}})
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', fail)
-    child.on('close', (code) => done({code, stdout, stderr}))
-    child.stdin.end(input ?? '')
-  })
+function run(args: string[], cwd: string, input?: string, env: NodeJS.ProcessEnv = {}): Promise<NodeRun> {
+  return runNode([bin, ...args], {cwd, input, env: {CI: 'true', ...env}})
 }
 
 /** Lines without the reporter's column padding. */
@@ -247,7 +232,21 @@ describe('remark-lint-citations <files>', () => {
     const {code, stderr} = await run(['doc.md', '--fix'], project)
     expect(code).toBe(0)
     expect(readFileSync(join(project, 'doc.md'), 'utf8')).toBe(text)
-    expect(tidy(stderr).join('\n')).toMatch(/warning Unexpected dead citation `[^`]+\/gone\?confirm` \(not yet confirmed\), expected a live source \(`404 Not Found, dead since /)
+    const first = tidy(stderr).join('\n')
+    expect(first).toMatch(/warning Unexpected dead citation `[^`]+\/gone\?confirm` \(not yet confirmed\), expected a live source \(`404 Not Found, dead since /)
+    // The next run reads the same first failure from the cache, where the verifier thread wrote it.
+    const since = (output: string) => /dead since (\S+);/.exec(output)?.[1]
+    const again = await run(['doc.md'], project)
+    expect(since(tidy(again.stderr).join('\n'))).toBe(since(first))
+  })
+
+  it('verifies on a thread of its own; `REMARK_LINT_CITATIONS_THREAD=0` keeps it on the main thread, with the same messages', async () => {
+    const files = ['ok.md', 'dead.md', 'near.md', 'docs/page.mdx', 'docs/raw.md', 'other.markdown']
+    const [threaded, inline] = await Promise.all([run(files, repo), run(files, repo, undefined, {REMARK_LINT_CITATIONS_THREAD: '0'})])
+    expect(threaded.code).toBe(1)
+    expect(inline.code).toBe(1)
+    expect(threaded.stderr).toContain('Unexpected dead citation')
+    expect(threaded.stderr).toBe(inline.stderr)
   })
 
   it('a report path that cannot be written: the message names it, exit 2', async () => {

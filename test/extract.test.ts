@@ -7,6 +7,7 @@ import {unified} from 'unified'
 import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {extractCitations, type ExtractOptions} from '../src/extract/index.js'
+import {linkedUrls} from '../src/extract/linked-urls.js'
 import {normalizeUrl} from '../src/extract/normalize.js'
 import {readsLikeTitle, wordCount} from '../src/extract/cited-title.js'
 import {findBareUrls} from '../src/extract/bare-urls.js'
@@ -645,6 +646,51 @@ describe('never extracted', () => {
   it('skip patterns apply to the normalised URL too', () => {
     const {citations} = extract('[a](HTTPS://Skip.Example/x)', 'md', {skip: [/^https:\/\/skip\.example\//]})
     expect(citations).toEqual([])
+  })
+})
+
+describe('linkedUrls (asked for as soon as a file is parsed)', () => {
+  /** The URLs asked for early, and those the full extraction cites (normalised, as the verifier is asked). */
+  function both(markdown: string, syntax: Syntax, options: Partial<ExtractOptions> = {}): {early: string[]; cited: Set<string>} {
+    const file = new VFile(markdown)
+    const processor = unified().use(remarkParse)
+    if (syntax === 'gfm') processor.use(remarkGfm)
+    if (syntax === 'mdx') processor.use(remarkMdx)
+    const tree = processor.parse(file)
+    const skip = options.skip ?? []
+    const early = linkedUrls(tree, markdown, skip).map((found) => found.url)
+    const cited = extractCitations(tree, file, {skip, jsxAttributes: {a: ['href']}, ...options})
+    return {early, cited: new Set(cited.map((citation) => citation.normalizedUrl ?? citation.url))}
+  }
+
+  // The early ask must never fetch what the extraction would not cite: a URL in code, an image, a skipped URL,
+  // the text of an HTML `<a>`.
+  it.each(rows)('cites nothing more than the extraction: $name', ({markdown, syntax, options}) => {
+    const {early, cited} = both(markdown, syntax ?? 'md', options)
+    for (const url of early) expect(cited).toContain(url)
+  })
+
+  it('asks for nothing the extraction never cites (code, images, HTML comments, skipped URLs, expressions)', () => {
+    const markdown = [
+      '```\nhttps://code.com\n[a](https://code.com)\n```',
+      'Use `https://ic.com` and ![alt](https://img.com/a.png) ![ref][img]',
+      '[img]: https://img.com/b.png',
+      '<!-- https://comment.com [a](https://comment2.com) -->',
+      '[a](https://skip.example/x) https://skip.example/y'
+    ].join('\n\n')
+    expect(both(markdown, 'gfm', {skip: [/skip\.example/]}).early).toEqual([])
+    expect(both('import a from "https://esm.com/a.js"\n\n{"https://expr.com"}', 'mdx').early).toEqual([])
+  })
+
+  it('finds links, autolinks, definitions and URLs in prose, but leaves text beside an HTML `<a>` or inside JSX to the extraction', () => {
+    const markdown = [
+      'See [a](https://a.com/x#part), <https://b.com>, [c][c] and https://d.com/y.',
+      '[c]: https://c.com',
+      'As <a href="https://e.com">https://f.com</a> shows.'
+    ].join('\n\n')
+    expect(both(markdown, 'md').early).toEqual(['https://a.com/x', 'https://b.com/', 'https://d.com/y', 'https://c.com/'])
+    expect(both(markdown, 'gfm').early).toEqual(['https://a.com/x', 'https://b.com/', 'https://d.com/y', 'https://c.com/'])
+    expect(both('<Note>Read https://g.com and [h](https://h.com).</Note>', 'mdx').early).toEqual(['https://h.com/'])
   })
 })
 

@@ -1,7 +1,6 @@
 // Proxies: a real CONNECT proxy on 127.0.0.1 between the checker and the test web, as on a company network or a
 // self-hosted CI runner, through the preset and through the real bin with the environment's variables.
 
-import {spawn} from 'node:child_process'
 import {createServer, type Server} from 'node:http'
 import {createServer as createSecureServer} from 'node:https'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
@@ -13,6 +12,7 @@ import {AddressPolicy} from '../src/net/address.js'
 import {Proxies, proxyRoute} from '../src/net/proxy.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness} from './helpers/lint.js'
+import {runNode, type NodeRun} from './helpers/node.js'
 import {hasOpenssl, makeCertificates} from './helpers/tls.js'
 import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
@@ -240,12 +240,6 @@ function project(markdown: string): string {
 }
 
 /** The real bin on `doc.md`, with `env` over the test's environment. */
-function runBin(folder: string, env: Record<string, string>): Promise<{code: number | null; stderr: string}> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env: {...process.env, NO_COLOR: '1', ...env}})
-    let stderr = ''
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.stdout.resume()
-    child.on('close', (code) => done({code, stderr}))
-  })
+function runBin(folder: string, env: Record<string, string>): Promise<NodeRun> {
+  return runNode([join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env})
 }

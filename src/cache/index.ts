@@ -81,6 +81,7 @@ const noCache: SourceCache = {
   hostSlot: async () => ownSlot,
   mark: async () => 0,
   setMark: async () => {},
+  flush: async () => {},
   close: async () => {}
 }
 
@@ -168,6 +169,7 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     hostSlot: async (host, limits, holdMs) => (await cache).hostSlot(host, limits, holdMs),
     mark: async (name) => (await cache).mark(name),
     setMark: async (name, time, ttlMs) => (await cache).setMark(name, time, ttlMs),
+    flush: async () => (await cache).flush(),
     close: async () => (await cache).close()
   }
 }

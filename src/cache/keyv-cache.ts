@@ -32,6 +32,8 @@ export interface SourceCache {
   mark(name: string): Promise<number>
   /** Records `time` under `name` for `ttlMs`; a time of 0 clears it. */
   setMark(name: string, time: number, ttlMs: number): Promise<void>
+  /** Waits for the writes in flight (marks are written without being awaited); the cache stays open. */
+  flush(): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
   close(): Promise<void>
 }
@@ -123,8 +125,12 @@ export abstract class KeyvCache implements SourceCache {
     return ownSlot
   }
 
-  async close(): Promise<void> {
+  async flush(): Promise<void> {
     await Promise.allSettled([...this.pending])
+  }
+
+  async close(): Promise<void> {
+    await this.flush()
     await this.shutdown()
   }
 

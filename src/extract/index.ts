@@ -27,7 +27,7 @@ export interface ExtractOptions {
 }
 
 /** Code, images and MDX program text never cite. */
-const NEVER_CITES = new Set([
+export const NEVER_CITES = new Set([
   'code',
   'inlineCode',
   'image',

@@ -1,7 +1,8 @@
 // One verifier per process for each distinct fetching setup, so files and rules share fetches.
 
 import type {Settings} from '../options.js'
-import {createVerifier, type Verifier} from './verifier.js'
+import {threadable, threadVerifier} from './thread.js'
+import {createVerifier, warnOnce, type Verifier} from './verifier.js'
 
 const verifiers = new Map<string, Verifier>()
 const resolverIds = new WeakMap<object, number>()
@@ -11,7 +12,8 @@ export function sharedVerifier(settings: Settings): Verifier {
   const key = fetchingKey(settings)
   let verifier = verifiers.get(key)
   if (!verifier) {
-    verifier = createVerifier(settings)
+    const warn = warnOnce()
+    verifier = threadable(settings) ? threadVerifier(settings, () => createVerifier(settings, warn), warn) : createVerifier(settings, warn)
     verifiers.set(key, verifier)
   }
   return verifier

@@ -27,6 +27,8 @@ import {pageReader} from '../page/reader.js'
 const leasePollMs = 200
 
 export interface Verifier {
+  /** On a thread of its own (thread.ts): URLs asked for while this thread is busy are fetched meanwhile. */
+  readonly threaded?: boolean
   /**
    * The report for a normalised URL; concurrent and repeated asks share one inspection. `depth: 'top'` reads
    * only the top of the page when no rule that is on needs more; a later ask for the full page fetches again.
@@ -47,6 +49,8 @@ export interface Verifier {
    * which is recorded for `keepMs`. A page found alive (`dead` false) has its record cleared and gets 0.
    */
   deadSince(url: string, dead: boolean, keepMs: number): Promise<number>
+  /** Resolves once the cache writes started so far are done (marks are written without being awaited). */
+  flush(): Promise<void>
   /** Release sockets and the cache connection (tests, long-lived hosts). */
   close(): Promise<void>
 }
@@ -257,6 +261,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       }
       return probe
     },
+    flush: () => cache.flush(),
     async close() {
       await Promise.all([close(), cache.close(), deps.pages.close()])
     }
@@ -284,7 +289,7 @@ function notYetChecked(url: string, reason = 'not yet checked: cache only'): Sou
 }
 
 /** Cache warnings (corrupt entries, an unreachable Redis) go to stderr once each: they never fail a run. */
-function warnOnce(): (message: string) => void {
+export function warnOnce(): (message: string) => void {
   const seen = new Set<string>()
   return (message) => {
     if (seen.has(message)) return

@@ -1,0 +1,62 @@
+// The URLs a file cites, found in one cheap walk right after parsing, so they can be asked for before the full
+// extraction (claims, titles, places) runs.
+
+import type {Definition, Link, Root, Text} from 'mdast'
+import type {Node} from 'unist'
+import {findBareUrls} from './bare-urls.js'
+import {NEVER_CITES} from './index.js'
+import {JSX_TYPES} from './jsx.js'
+import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
+import {childrenOf, SKIP, traverse} from './traverse.js'
+import {linkForm} from './url-range.js'
+
+/**
+ * URLs that `extractCitations` will cite: links, definitions (but those only images use), and URLs in prose.
+ * Raw HTML and JSX attributes are left to it, and so is prose inside JSX or beside raw HTML, where an `<a>`
+ * may make a URL its text rather than a citation.
+ */
+export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]): NormalizedUrl[] {
+  const found: NormalizedUrl[] = []
+  const definitions: Definition[] = []
+  const linkUses = new Set<string>()
+  const imageUses = new Set<string>()
+  const add = (url: string): void => {
+    if (!isCitableUrl(url)) return
+    const normalized = normalizeUrl(url)
+    if (normalized && !isSkipped(url, normalized.url, skip)) found.push(normalized)
+  }
+  /** Whether a node's own text surely cites: not inside JSX, not beside raw HTML (one memo per parent). */
+  const besideHtml = new Map<Node, boolean>()
+  const sure = (unsure: boolean, parent: Node | undefined): boolean => {
+    if (unsure || parent === undefined) return !unsure
+    let beside = besideHtml.get(parent)
+    if (beside === undefined) besideHtml.set(parent, (beside = childrenOf(parent).some((sibling) => sibling.type === 'html')))
+    return !beside
+  }
+  traverse<boolean>(tree, false, (node, unsure, parent) => {
+    // Before the skip: an image reference is what makes a definition a picture.
+    if (node.type === 'imageReference') imageUses.add((node as Definition).identifier)
+    if (NEVER_CITES.has(node.type)) return SKIP
+    switch (node.type) {
+      case 'definition':
+        definitions.push(node as Definition)
+        return SKIP
+      case 'linkReference':
+        linkUses.add((node as Definition).identifier)
+        return SKIP
+      case 'link': {
+        const start = node.position?.start.offset
+        if (start !== undefined && (linkForm(source, start) !== 'literal' || sure(unsure, parent))) add((node as Link).url)
+        return SKIP
+      }
+      case 'text':
+        if (sure(unsure, parent)) for (const {start, end} of findBareUrls((node as Text).value)) add((node as Text).value.slice(start, end))
+        return SKIP
+    }
+    return unsure || JSX_TYPES.has(node.type)
+  })
+  for (const {identifier, url} of definitions) {
+    if (linkUses.has(identifier) || !imageUses.has(identifier)) add(url)
+  }
+  return found
+}

@@ -1,0 +1,162 @@
+// The shared verifier on a thread of its own: requests, answers, page reading and the cache run beside the
+// main thread, which parses and lints.
+//
+// Why: `remark` parses a whole folder in one run of callbacks, and then extracts, judges and reports on the
+// same thread. In-process, no request could leave before the parsing was done (3.2 s into the large
+// benchmark), and from then on reading answers competed with linting for that one thread, so the busiest host
+// was kept waiting. Here each file's links are asked for as soon as it is parsed (see `prefetch` in check.ts)
+// and the thread starts them at once.
+
+import {once} from 'node:events'
+import {Worker} from 'node:worker_threads'
+import type {Settings} from '../options.js'
+import {sourceOptions} from '../options.js'
+import type {PageDepth, SourceReport} from '../types.js'
+import type {SiblingProbe} from './sibling.js'
+import type {Verifier} from './verifier.js'
+import type {SnapshotLookup} from './works.js'
+
+/** The calls the thread answers: the Verifier's own methods. */
+export type Method = 'verify' | 'snapshot' | 'probeSibling' | 'deadSince' | 'flush'
+export interface Call {
+  id: number
+  method: Method
+  args: unknown[]
+}
+export interface Reply {
+  id: number
+  value?: unknown
+  error?: string
+}
+export type ToThread = {calls: Call[]} | {close: true}
+export type FromThread = {replies: Reply[]} | {warning: string}
+
+/**
+ * Whether `settings` can be handed to a thread: resolved from options that are plain data (no `resolve` function),
+ * and not meant to stay on this one.
+ */
+export function threadable(settings: Settings): boolean {
+  // Compiled JavaScript only: a thread cannot load TypeScript sources (vitest runs those in-process).
+  if (!import.meta.url.endsWith('.js') || process.env.REMARK_LINT_CITATIONS_THREAD === '0') return false
+  // Replays answer at once, and a bad fixtures file must be reported by `configure` itself. Background answers are
+  // announced on this thread's `process` (background-event.ts), to the editor server.
+  const source = sourceOptions(settings)
+  if (!source || settings.offline || settings.cacheOnly === 'background' || settings.resolve) return false
+  try {
+    structuredClone(source)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A Verifier whose work runs on a thread; `fallback` makes an in-process one, used should the thread fail to
+ * start or die (the calls it had are asked again there: nothing is lost).
+ */
+export function threadVerifier(settings: Settings, fallback: () => Verifier, warn: (message: string) => void): Verifier {
+  let worker: Worker | undefined = new Worker(new URL('./thread-worker.js', import.meta.url), {
+    workerData: sourceOptions(settings),
+    // Its console goes through this thread; nothing else of it is wanted on stdout.
+    stdout: false,
+    stderr: false
+  })
+  worker.unref()
+  let local: Verifier | undefined
+  const pending = new Map<number, {call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
+  let batch: Call[] = []
+  let next = 0
+  /** Calls made since the last flush: marks may still be on their way to the cache. */
+  let dirty = false
+
+  const ask = <T>(method: Method, args: unknown[]): Promise<T> => {
+    if (!worker) return (local ??= fallback())[method](...(args as [never, never, never])) as Promise<T>
+    const call = {id: next++, method, args}
+    if (method !== 'flush') dirty = true
+    // Only unanswered calls keep the process alive: an idle thread must not hold `remark` open.
+    if (pending.size === 0) worker.ref()
+    // One message per run of calls (a file asks for all its URLs at once), sent before the caller yields.
+    if (batch.length === 0) queueMicrotask(() => worker?.postMessage({calls: batch.splice(0)} satisfies ToThread))
+    batch.push(call)
+    return new Promise<T>((resolve, reject) => {
+      pending.set(call.id, {call, resolve: resolve as (value: unknown) => void, reject})
+    })
+  }
+
+  /** The thread is gone: later calls, and those it had not answered, go to an in-process verifier. */
+  const takeOver = (): void => {
+    worker = undefined
+    process.off('beforeExit', settle)
+    for (const {call, resolve, reject} of pending.values()) {
+      ;(ask(call.method, call.args) as Promise<unknown>).then(resolve, reject)
+    }
+    pending.clear()
+  }
+
+  worker.on('message', (message: FromThread) => {
+    if ('warning' in message) return warn(message.warning)
+    for (const reply of message.replies) {
+      const waiting = pending.get(reply.id)
+      if (!waiting) continue
+      pending.delete(reply.id)
+      if (reply.error === undefined) waiting.resolve(reply.value)
+      else waiting.reject(new Error(reply.error))
+    }
+    if (pending.size === 0) worker?.unref()
+  })
+  worker.on('error', (error) => {
+    warn(`The citation verifier thread failed, verifying on the main thread: ${error.message}`)
+    takeOver()
+  })
+  worker.on('exit', () => {
+    if (worker) return takeOver()
+    // Closed with calls unanswered: they have no one left to answer them.
+    for (const {reject} of pending.values()) reject(new Error('The citation verifier was closed'))
+    pending.clear()
+  })
+
+  /** Before the process exits: the marks written without being awaited (host pauses, dead-since times). */
+  const settle = (): void => {
+    if (!dirty || !worker) return
+    dirty = false
+    void ask('flush', [])
+  }
+  process.on('beforeExit', settle)
+
+  // The main thread keeps one report per URL, as the thread does: a file citing a URL ten times asks once.
+  const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
+  const probes = new WeakMap<SourceReport, Promise<SiblingProbe | undefined>>()
+  return {
+    threaded: true,
+    verify(url, depth = 'full') {
+      if (settings.cacheOnly) return ask('verify', [url, depth])
+      const known = reports.get(url)
+      if (known && (known.depth === 'full' || depth === 'top')) return known.report
+      const report = ask<SourceReport>('verify', [url, depth])
+      reports.set(url, {depth, report})
+      return report
+    },
+    snapshot: (url, at) => ask<SnapshotLookup | undefined>('snapshot', [url, at]),
+    probeSibling(cited) {
+      let probe = probes.get(cited)
+      if (!probe) {
+        probe = ask<SiblingProbe | undefined>('probeSibling', [cited])
+        if (!settings.cacheOnly) probes.set(cited, probe)
+      }
+      return probe
+    },
+    deadSince: (url, dead, keepMs) => ask<number>('deadSince', [url, dead, keepMs]),
+    flush: () => ask('flush', []),
+    async close() {
+      process.off('beforeExit', settle)
+      const thread = worker
+      if (thread) {
+        worker = undefined
+        thread.ref()
+        thread.postMessage({close: true} satisfies ToThread)
+        await once(thread, 'exit')
+      }
+      await local?.close()
+    }
+  }
+}
