@@ -31,6 +31,7 @@ beforeAll(async () => {
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
     '/limited-long': status(429, {'retry-after': '3600'}),
+    '/limited': status(429, {'retry-after': '0'}),
     '/sometimes': (request, response) => (sometimesUp ? html('Back')(request, response) : status(404)(request, response))
   })
   origin = web.origin('site.test')
@@ -123,6 +124,19 @@ describe('file cache', () => {
     // Other hosts, and runs without that cache, are not held back.
     expect((await nextRun(`[b](${origin}/ok?other-host).\n`, {cache})).messages).toEqual([])
     expect((await nextRun(`[b](${paused}/ok?no-cache).\n`, {cache: false})).messages).toEqual([])
+  })
+
+  it('a URL still rate limited after all its tries is asked once by the runs of the next hour, and flagged the same', async () => {
+    const cache = cacheFolder()
+    const markdown = `[a](${origin}/limited).\n`
+    const first = await nextRun(markdown, {cache, retries: 2})
+    expect(first.messages).toEqual([expect.stringContaining('(`rate limited, 429 Too Many Requests`)')])
+    expect(web.hits('/limited')).toBe(3)
+    expect((await nextRun(markdown, {cache, retries: 2})).messages).toEqual(first.messages)
+    expect(web.hits('/limited')).toBe(4)
+    // Without that cache: all its tries again.
+    await nextRun(markdown, {cache: false, retries: 2})
+    expect(web.hits('/limited')).toBe(7)
   })
 
   it('confirmDead: a page found dead is flagged until it has been dead that long, then an error; one that answers again starts over', async () => {

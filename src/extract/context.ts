@@ -61,16 +61,25 @@ export function emit(context: Context, found: Found): void {
   if (!isCitableUrl(found.url)) return
   const normalized = normalizeUrl(found.url)
   if (isSkipped(found.url, normalized?.url, context.options.skip)) return
-  context.citations.push({
+  const citation = {
     kind: found.kind,
     url: found.url,
     normalizedUrl: normalized?.url,
     fragment: fragmentOf(found.url),
     ...citedTitle(found),
-    claim: claim(context, found),
+    claim: undefined as string | undefined,
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
+  }
+  // The claim (segmenting the block into sentences) is the costliest part, and only some rules and reports read
+  // it: found on first read, once.
+  let known: {claim: string | undefined} | undefined
+  Object.defineProperty(citation, 'claim', {
+    enumerable: true,
+    get: () => (known ??= {claim: claim(context, found)}).claim,
+    set: (value: string | undefined) => void (known = {claim: value})
   })
+  context.citations.push(citation)
 }
 
 function citedTitle(found: Found): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {

@@ -27,6 +27,11 @@ export interface InspectDeps {
   sleep: (ms: number) => Promise<void>
   /** Reads each answer's page (on a thread of its own when it can). */
   pages: PageReader
+  /**
+   * URLs still rate limited after all their tries, as recent runs sharing the cache saw them: such a URL's 429 is
+   * not tried again (a site that turns this checker away every time is not asked three times per run).
+   */
+  limited?: {known(url: string): Promise<boolean>; keep(url: string): void} | undefined
 }
 
 interface Outcome extends Classified {
@@ -149,6 +154,8 @@ export async function attempt(
     if (!(outcome instanceof NetError)) {
       if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
       else deps.scheduler.accepted(url.hostname, inFlight)
+      // Rate limited after all its tries in a recent run too: no retries this time (unless the host was busy, below).
+      if (outcome.status === 429 && count === 1 && (await deps.limited?.known(url.href))) wait = undefined
       // A last 429 that came with other requests to the host in flight, from a host that takes some, may be the
       // host counting ours rather than refusing this URL: which URLs of a busy host end "rate limited" would vary
       // from run to run. One more try, alone on the host and after the wait a first 429 gets, decides.
@@ -160,8 +167,10 @@ export async function attempt(
     if (wait === undefined) {
       // A 429 asking for a longer pause than retries wait speaks for the host (GitHub's limits are per client): its
       // other URLs are not asked until the pause ends, where each would only earn another 429.
-      const asked = outcome instanceof NetError || outcome.status !== 429 ? undefined : parseRetryAfter(outcome.headers['retry-after'])
+      if (outcome instanceof NetError || outcome.status !== 429) return outcome
+      const asked = parseRetryAfter(outcome.headers['retry-after'])
       if (asked !== undefined && asked > longestWaitMs) deps.scheduler.pause(url.hostname, Date.now() + asked)
+      deps.limited?.keep(url.href)
       return outcome
     }
     await deps.sleep(wait)

@@ -85,7 +85,11 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     retry: {retries: settings.retries, baseDelayMs: 500},
     // Replays answer at once, so they do not wait for backoffs either: same verdict, no delay.
     sleep: replaying ? async () => {} : (ms) => delay(ms),
-    pages: pageReader()
+    pages: pageReader(),
+    limited: {
+      known: async (url) => (await cache.mark(`limited ${url}`)) > 0,
+      keep: (url) => void cache.setMark(`limited ${url}`, Date.now(), limitedKeptMs)
+    }
   }
   const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
 
@@ -267,6 +271,9 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     }
   }
 }
+
+/** How long a URL still rate limited after all its tries is asked only once (see `InspectDeps.limited`). */
+const limitedKeptMs = 60 * 60 * 1000
 
 /** Background answers kept in memory (an editor session's worth of URLs). */
 const maxBackground = 10_000
