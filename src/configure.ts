@@ -5,7 +5,7 @@ import type {Root} from 'mdast'
 import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
-import {FixturesError} from './verify/fixtures.js'
+import {FixturesError, openFixtures} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
 
 
@@ -14,7 +14,9 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
   let problem: string | undefined
   try {
     const resolved = resolveSettings(options)
-    // Made now so an unreadable fixtures file is reported before any rule runs.
+    // Read now so that an unreadable fixtures file is reported before any rule runs.
+    if (resolved.offline) openFixtures(resolved.offline)
+    // Made now, so that a verifier thread loads while the files are read and parsed.
     sharedVerifier(resolved)
     settings = resolved
   } catch (error) {

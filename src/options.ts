@@ -1,9 +1,10 @@
 // Settings shared by every rule: defaults, validation with messages that name the option.
 
-import {cacheOptionProblem, resolveTtlPolicy, type CacheOption, type TtlPolicy} from './cache/index.js'
+import {cacheOptionProblem, type CacheOption} from './cache/option.js'
+import {resolveTtlPolicy, type TtlPolicy} from './cache/ttl.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
-import {proxyRoute, type ProxyRoute} from './net/proxy.js'
+import {proxyRoute, type ProxyRoute} from './net/proxy-route.js'
 import {redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'

@@ -13,42 +13,14 @@ import {Keyv} from 'keyv'
 import {NAMESPACE, SCHEMA_VERSION} from './entry.js'
 import {FileStore} from './file-store.js'
 import {describe, KeyvCache, ownSlot, type SourceCache} from './keyv-cache.js'
+import {cacheOptionProblem, defaultCacheFolder, isRedisUrl, type CacheOption} from './option.js'
 import {resolveTtlPolicy, type TtlPolicy} from './ttl.js'
 
 export {cacheKey, capPassages, PASSAGE_BYTES_CAP, SCHEMA_VERSION} from './entry.js'
 export {FileStore, type FileStoreOptions} from './file-store.js'
 export type {SourceCache} from './keyv-cache.js'
+export {cacheOptionProblem, defaultCacheFolder, type CacheOption} from './option.js'
 export {defaultTtlPolicy, resolveTtlPolicy, ttlClass, ttlClasses, ttlFor, type TtlClass, type TtlPolicy} from './ttl.js'
-
-/**
- * `undefined`: the default folder (see defaultCacheFolder); a path: that folder (relative to the
- * working directory); `redis://…` or `rediss://…`: a Redis server; `false`: no cache.
- */
-export type CacheOption = false | string | undefined
-
-/** `node_modules/.cache/remark-lint-citations` under `cwd`, where other tools keep theirs. */
-export function defaultCacheFolder(cwd: string = process.cwd()): string {
-  return resolve(cwd, 'node_modules', '.cache', 'remark-lint-citations')
-}
-
-/** What is wrong with a value given as the cache option, or undefined when it is fine. */
-export function cacheOptionProblem(value: unknown): string | undefined {
-  if (value === undefined || value === false) return undefined
-  const expected = 'expected `false`, a folder path, or a `redis://` or `rediss://` URL'
-  if (typeof value !== 'string' || value.trim() === '') return expected
-  if (/^[a-z][a-z\d+.-]*:\/\//i.test(value) && !isRedisUrl(value)) return expected
-  if (isRedisUrl(value)) {
-    let url: URL | undefined
-    try {
-      url = new URL(value)
-    } catch {}
-    // A path, if any, is the database number.
-    if (!url || !url.hostname || !/^\/?\d*$/.test(url.pathname)) {
-      return 'expected a Redis URL such as `redis://host:6379` or `rediss://user:password@host:6380/0`'
-    }
-  }
-  return undefined
-}
 
 /**
  * Opens the cache that `option` names. `warn` receives one line per problem (never a secret:
@@ -85,9 +57,6 @@ const noCache: SourceCache = {
   close: async () => {}
 }
 
-function isRedisUrl(value: string): boolean {
-  return /^rediss?:\/\//i.test(value)
-}
 
 /** The embedded file store. Writes that fail are one warning; reads and later writes go on. */
 class FileCache extends KeyvCache {

@@ -1,7 +1,7 @@
 // Offline mode: replay recorded hop responses from a JSON file, or record them from a live run.
 
 import {mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {dirname} from 'node:path'
+import {dirname, resolve} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {NetError, type NetErrorCode} from '../net/errors.js'
 import {replaceFile, temporaryFor} from '../replace-file.js'
@@ -51,6 +51,23 @@ export class NotRecordedError extends Error {
     super(`not in the offline fixtures (${url})`)
     this.name = 'NotRecordedError'
   }
+}
+
+/**
+ * The fixtures the \`offline\` option names (its path as given, from the working directory). Recording starts from
+ * none, and its folder is made now, so that a folder that cannot be made is one error before any rule runs, not
+ * one per citation. Throws FixturesError.
+ */
+export function openFixtures(offline: {fixtures: string; record: boolean}): {path: string; fixtures: FixtureFile} {
+  const path = resolve(offline.fixtures)
+  if (offline.record) {
+    try {
+      makeFolder(dirname(path), {mkdirSync, statSync}, dirname)
+    } catch (error) {
+      throw new FixturesError(`Cannot write offline fixtures \`${path}\`: ${(error as Error).message}`)
+    }
+  }
+  return {path, fixtures: readFixtures(path, offline.record)}
 }
 
 export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile {
@@ -108,13 +125,8 @@ export function replayTransport(fixtures: FixtureFile): Transport {
 }
 
 /** Wraps a live transport; every answer is written to `path` at once (temp file, then rename). */
+/** Asks `live` and writes each answer to `path` (opened with openFixtures). */
 export function recordTransport(live: Transport, path: string, fixtures: FixtureFile): Transport {
-  // Made now, so that a folder that cannot be made is one error before any rule runs, not one per citation.
-  try {
-    makeFolder(dirname(path), {mkdirSync, statSync}, dirname)
-  } catch (error) {
-    throw new FixturesError(`Cannot write offline fixtures \`${path}\`: ${(error as Error).message}`)
-  }
   return async (url, maxBytes, headers) => {
     const key = fixtureKey(url, headers)
     try {

@@ -2,7 +2,8 @@
 
 import type {Settings} from '../options.js'
 import {threadable, threadVerifier} from './thread.js'
-import {createVerifier, warnOnce, type Verifier} from './verifier.js'
+import type {Verifier} from './verifier.js'
+import {warnOnce} from './warn.js'
 
 const verifiers = new Map<string, Verifier>()
 const resolverIds = new WeakMap<object, number>()
@@ -13,10 +14,28 @@ export function sharedVerifier(settings: Settings): Verifier {
   let verifier = verifiers.get(key)
   if (!verifier) {
     const warn = warnOnce()
-    verifier = threadable(settings) ? threadVerifier(settings, () => createVerifier(settings, warn), warn) : createVerifier(settings, warn)
+    const here = (): Verifier => loadedLater(import('./verifier.js').then(({createVerifier}) => createVerifier(settings, warn)))
+    verifier = threadable(settings) ? threadVerifier(settings, here, warn) : here()
     verifiers.set(key, verifier)
   }
   return verifier
+}
+
+/**
+ * A verifier on this thread, its module loaded on first use: with the thread doing the work, this one never loads
+ * the HTTP client, the cache stores or the page reader (a fifth of the rules' start-up).
+ */
+function loadedLater(made: Promise<Verifier>): Verifier {
+  // Until a call comes, a failure is nobody's to report; each call reports it.
+  made.catch(() => {})
+  return {
+    verify: async (url, depth) => (await made).verify(url, depth),
+    snapshot: async (url, at) => (await made).snapshot(url, at),
+    probeSibling: async (cited) => (await made).probeSibling(cited),
+    deadSince: async (url, dead, keepMs) => (await made).deadSince(url, dead, keepMs),
+    flush: async () => (await made).flush(),
+    close: async () => (await made).close()
+  }
 }
 
 /** Close and forget every shared verifier (tests; long-lived hosts between runs). */

@@ -1,7 +1,6 @@
 // The verifier: one per settings per process, shared by every rule and file; each URL inspected once.
 
 import {setTimeout as delay} from 'node:timers/promises'
-import {resolve as resolvePath} from 'node:path'
 import {openCache, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
 import {createAgent} from '../net/agent.js'
@@ -13,7 +12,7 @@ import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
 import {identifierKey, identify, type Identifier} from '../resolve/identifiers.js'
 import type {PageDepth, SourceReport, Work} from '../types.js'
 import {backgroundAnswerEvent, processEvents} from './background-event.js'
-import {readFixtures, recordTransport, replayTransport} from './fixtures.js'
+import {openFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {askRegistry} from './registry.js'
 import {settleByApi} from './github.js'
@@ -22,6 +21,7 @@ import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
 import {lookupSnapshot, lookupWork, type Ask, type SnapshotLookup} from './works.js'
 import {pageReader} from '../page/reader.js'
+import {warnOnce} from './warn.js'
 
 /** How often a process waiting on another one's fetch looks for its answer. */
 const leasePollMs = 200
@@ -295,20 +295,10 @@ function notYetChecked(url: string, reason = 'not yet checked: cache only'): Sou
   }
 }
 
-/** Cache warnings (corrupt entries, an unreachable Redis) go to stderr once each: they never fail a run. */
-export function warnOnce(): (message: string) => void {
-  const seen = new Set<string>()
-  return (message) => {
-    if (seen.has(message)) return
-    seen.add(message)
-    process.emitWarning(message, {code: 'REMARK_LINT_CITATIONS_CACHE'})
-  }
-}
-
 function makeTransport(settings: Settings, addresses: AddressPolicy): {transport: Transport; close: () => Promise<void>} {
   const offline = settings.offline
   if (offline && !offline.record) {
-    return {transport: replayTransport(readFixtures(resolvePath(offline.fixtures), false)), close: async () => {}}
+    return {transport: replayTransport(openFixtures(offline).fixtures), close: async () => {}}
   }
   const resolve = settings.resolve ?? defaultResolve
   const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
@@ -316,8 +306,8 @@ function makeTransport(settings: Settings, addresses: AddressPolicy): {transport
   const network = {agent, proxies, hostHeaders: settings.hostHeaders, timeoutMs: settings.timeout, maxBytes: settings.maxBodySize}
   let transport = liveTransport(network)
   if (offline) {
-    const path = resolvePath(offline.fixtures)
-    transport = recordTransport(transport, path, readFixtures(path, true))
+    const {path, fixtures} = openFixtures(offline)
+    transport = recordTransport(transport, path, fixtures)
   }
   return {transport, close: async () => void (await Promise.all([agent.close(), proxies?.close()]))}
 }

@@ -1,0 +1,38 @@
+// The `cache` option: which store it names, and what is wrong with a value given for it. Apart from the stores
+// (index.ts), so that validating options loads neither Keyv nor a store.
+
+import {resolve} from 'node:path'
+
+/**
+ * `undefined`: the default folder (see defaultCacheFolder); a path: that folder (relative to the
+ * working directory); `redis://…` or `rediss://…`: a Redis server; `false`: no cache.
+ */
+export type CacheOption = false | string | undefined
+
+/** `node_modules/.cache/remark-lint-citations` under `cwd`, where other tools keep theirs. */
+export function defaultCacheFolder(cwd: string = process.cwd()): string {
+  return resolve(cwd, 'node_modules', '.cache', 'remark-lint-citations')
+}
+
+/** What is wrong with a value given as the cache option, or undefined when it is fine. */
+export function cacheOptionProblem(value: unknown): string | undefined {
+  if (value === undefined || value === false) return undefined
+  const expected = 'expected `false`, a folder path, or a `redis://` or `rediss://` URL'
+  if (typeof value !== 'string' || value.trim() === '') return expected
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(value) && !isRedisUrl(value)) return expected
+  if (isRedisUrl(value)) {
+    let url: URL | undefined
+    try {
+      url = new URL(value)
+    } catch {}
+    // A path, if any, is the database number.
+    if (!url || !url.hostname || !/^\/?\d*$/.test(url.pathname)) {
+      return 'expected a Redis URL such as `redis://host:6379` or `rediss://user:password@host:6380/0`'
+    }
+  }
+  return undefined
+}
+
+export function isRedisUrl(value: string): boolean {
+  return /^rediss?:\/\//i.test(value)
+}
