@@ -37,6 +37,8 @@ Environment:
   no_proxy                    hosts, .domains and address ranges reached directly
   REMARK_LINT_CITATIONS_GITHUB_TOKEN
                               a token for github.com citations (the \`github\` option)
+  REMARK_LINT_CITATIONS_THREAD=0
+                              verify on the main thread, not a thread of its own
 
 Exit codes:
   0  no citation must be removed (warnings may remain)

@@ -61,7 +61,6 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     stdout: false,
     stderr: false
   })
-  worker.unref()
   let local: Verifier | undefined
   const pending = new Map<number, {call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
   let batch: Call[] = []
@@ -114,6 +113,8 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     for (const {reject} of pending.values()) reject(new Error('The citation verifier was closed'))
     pending.clear()
   })
+  // After the listeners, which may ref the thread's port again: an idle thread must not hold the process.
+  worker.unref()
 
   /** Before the process exits: the marks written without being awaited (host pauses, dead-since times). */
   const settle = (): void => {
