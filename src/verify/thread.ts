@@ -55,12 +55,7 @@ export function threadable(settings: Settings): boolean {
  * start or die (the calls it had are asked again there: nothing is lost).
  */
 export function threadVerifier(settings: Settings, fallback: () => Verifier, warn: (message: string) => void): Verifier {
-  let worker: Worker | undefined = new Worker(new URL('./thread-worker.js', import.meta.url), {
-    workerData: sourceOptions(settings),
-    // Its console goes through this thread; nothing else of it is wanted on stdout.
-    stdout: false,
-    stderr: false
-  })
+  let worker: Worker | undefined = new Worker(new URL('./thread-worker.js', import.meta.url), {workerData: sourceOptions(settings)})
   let local: Verifier | undefined
   const pending = new Map<number, {call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
   let batch: Call[] = []
