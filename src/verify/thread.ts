@@ -9,8 +9,7 @@
 
 import {once} from 'node:events'
 import {Worker} from 'node:worker_threads'
-import type {Settings} from '../options.js'
-import {sourceOptions} from '../options.js'
+import {sourceOptions, type Settings} from '../options.js'
 import type {PageDepth, SourceReport} from '../types.js'
 import type {SiblingProbe} from './sibling.js'
 import type {Verifier} from './verifier.js'
@@ -38,8 +37,8 @@ export type FromThread = {replies: Reply[]} | {warning: string}
 export function threadable(settings: Settings): boolean {
   // Compiled JavaScript only: a thread cannot load TypeScript sources (vitest runs those in-process).
   if (!import.meta.url.endsWith('.js') || process.env.REMARK_LINT_CITATIONS_THREAD === '0') return false
-  // Replays answer at once, and a bad fixtures file must be reported by `configure` itself. Background answers are
-  // announced on this thread's `process` (background-event.ts), to the editor server.
+  // Replays answer at once: a thread would only add its start-up. Background answers are announced on this
+  // thread's `process` (background-event.ts), to the editor server.
   const source = sourceOptions(settings)
   if (!source || settings.offline || settings.cacheOnly === 'background' || settings.resolve) return false
   try {
