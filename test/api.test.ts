@@ -121,6 +121,25 @@ describe('the verifier thread', () => {
   })
 })
 
+describe('many settings in one process', () => {
+  it('each gets its verifier, without a listener warning, and the process still exits by itself', async () => {
+    const script = join(folder, 'many.mjs')
+    writeFileSync(
+      script,
+      [
+        `import {auditMarkdown} from ${JSON.stringify(pathToFileURL(join(root, 'dist', 'src', 'index.js')).href)}`,
+        `for (let i = 0; i < 12; i++) {`,
+        `  const report = await auditMarkdown(${JSON.stringify(`A [page](${origin}/ok?many).\n`)}, {configure: {...${JSON.stringify(fast)}, timeout: 1000 + i}})`,
+        `  if (report.citations.length !== 1) throw new Error('not checked')`,
+        `}`
+      ].join('\n')
+    )
+    const {code, stderr} = await runNode([script])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+  })
+})
+
 describe('verifySources', () => {
   it('answers with the seed’s `{results, summary}`, one result per source', async () => {
     const report = await api.verifySources(

@@ -49,6 +49,13 @@ export function threadable(settings: Settings): boolean {
   }
 }
 
+/** Each open thread's last-writes flush, run when the process is about to exit (one listener for them all). */
+const settling = new Set<() => void>()
+let listening = false
+const settleAll = (): void => {
+  for (const settle of settling) settle()
+}
+
 /**
  * A Verifier whose work runs on a thread; `fallback` makes an in-process one, used should the thread fail to
  * start or die (the calls it had are asked again there: nothing is lost).
@@ -79,7 +86,7 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
   /** The thread is gone: later calls, and those it had not answered, go to an in-process verifier. */
   const takeOver = (): void => {
     worker = undefined
-    process.off('beforeExit', settle)
+    settling.delete(settle)
     for (const {call, resolve, reject} of pending.values()) {
       ;(ask(call.method, call.args) as Promise<unknown>).then(resolve, reject)
     }
@@ -116,7 +123,9 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     dirty = false
     void ask('flush', [])
   }
-  process.on('beforeExit', settle)
+  if (!listening) process.on('beforeExit', settleAll)
+  listening = true
+  settling.add(settle)
 
   // The main thread keeps one report per URL, as the thread does: a file citing a URL ten times asks once.
   const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
@@ -143,7 +152,7 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     deadSince: (url, dead, keepMs) => ask<number>('deadSince', [url, dead, keepMs]),
     flush: () => ask('flush', []),
     async close() {
-      process.off('beforeExit', settle)
+      settling.delete(settle)
       const thread = worker
       if (thread) {
         worker = undefined
