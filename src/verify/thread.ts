@@ -10,7 +10,8 @@
 import {once} from 'node:events'
 import {Worker} from 'node:worker_threads'
 import {sourceOptions, type Settings} from '../options.js'
-import type {PageDepth, SourceReport} from '../types.js'
+import type {SourceReport} from '../types.js'
+import {probePerReport, reportPerUrl} from './memo.js'
 import type {SiblingProbe} from './sibling.js'
 import type {Verifier} from './verifier.js'
 import type {SnapshotLookup} from './works.js'
@@ -128,27 +129,12 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
   settling.add(settle)
 
   // The main thread keeps one report per URL, as the thread does: a file citing a URL ten times asks once.
-  const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
-  const probes = new WeakMap<SourceReport, Promise<SiblingProbe | undefined>>()
+  const verify = reportPerUrl((url, depth) => ask<SourceReport>('verify', [url, depth]), !settings.cacheOnly)
   return {
     threaded: true,
-    verify(url, depth = 'full') {
-      if (settings.cacheOnly) return ask('verify', [url, depth])
-      const known = reports.get(url)
-      if (known && (known.depth === 'full' || depth === 'top')) return known.report
-      const report = ask<SourceReport>('verify', [url, depth])
-      reports.set(url, {depth, report})
-      return report
-    },
+    verify: (url, depth = 'full') => verify(url, depth),
     snapshot: (url, at) => ask<SnapshotLookup | undefined>('snapshot', [url, at]),
-    probeSibling(cited) {
-      let probe = probes.get(cited)
-      if (!probe) {
-        probe = ask<SiblingProbe | undefined>('probeSibling', [cited])
-        if (!settings.cacheOnly) probes.set(cited, probe)
-      }
-      return probe
-    },
+    probeSibling: probePerReport((cited) => ask<SiblingProbe | undefined>('probeSibling', [cited]), !settings.cacheOnly),
     deadSince: (url, dead, keepMs) => ask<number>('deadSince', [url, dead, keepMs]),
     flush: () => ask('flush', []),
     async close() {

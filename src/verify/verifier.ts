@@ -14,6 +14,7 @@ import type {PageDepth, SourceReport, Work} from '../types.js'
 import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {openFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
+import {probePerReport, reportPerUrl} from './memo.js'
 import {askRegistry} from './registry.js'
 import {settleByApi} from './github.js'
 import {Scheduler} from './scheduler.js'
@@ -91,7 +92,6 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       keep: (url) => void cache.setMark(`limited ${url}`, Date.now(), limitedKeptMs)
     }
   }
-  const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
 
   // Long enough for the slowest inspection: every hop timing out twice, plus backoffs.
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
@@ -193,11 +193,6 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   const siblings = new Map<string, Promise<SourceReport | undefined>>()
 
-  /**
-   * One comparison per cited page, however often it is cited: comparing reads both pages' words (tens of kB), and
-   * a page cited 20,000 times cost seconds.
-   */
-  const probes = new WeakMap<SourceReport, Promise<SiblingProbe | undefined>>()
   /** Since when each page is known dead (see deadSince), read once per run. */
   const deaths = new Map<string, Promise<number>>()
 
@@ -235,16 +230,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return report
   }
 
+  // Under `cacheOnly` the cache is the answer: ask again, read it again, so a run that filled it shows.
+  const verify = settings.cacheOnly === 'background' ? answerNow : reportPerUrl(check, !settings.cacheOnly)
   return {
-    verify(url, depth = 'full') {
-      if (settings.cacheOnly === 'background') return answerNow(url, depth)
-      const known = reports.get(url)
-      if (known && (known.depth === 'full' || depth === 'top')) return known.report
-      const report = check(url, depth)
-      // Under `cacheOnly` the cache is the answer: ask again, read it again, so a run that filled it shows.
-      if (!settings.cacheOnly) reports.set(url, {depth, report})
-      return report
-    },
+    verify: (url, depth = 'full') => verify(url, depth),
     snapshot(url, at) {
       if (settings.cacheOnly) return Promise.resolve(undefined)
       const key = `${url} ${at?.toISOString() ?? ''}`
@@ -257,14 +246,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       if (!since) deaths.set(url, (since = recordDeath(url, dead, keepMs)))
       return since
     },
-    probeSibling(cited) {
-      let probe = probes.get(cited)
-      if (!probe) {
-        probe = probeOnce(cited)
-        if (!settings.cacheOnly) probes.set(cited, probe)
-      }
-      return probe
-    },
+    probeSibling: probePerReport(probeOnce, !settings.cacheOnly),
     flush: () => cache.flush(),
     async close() {
       await Promise.all([close(), cache.close(), deps.pages.close()])
