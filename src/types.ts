@@ -89,8 +89,9 @@ export interface PageFacts {
   /** True when the body was cut at the size cap. */
   truncated: boolean
   /**
-   * True when only the top of the page was read because no rule that is on needed more (see `PageDepth`):
-   * titles and signals are there, passages and anchors may not be. A rule that needs the whole page refetches.
+   * True when only the top of the page was read, or sent from the verifier thread, because no rule that is on
+   * needed more (see `PageDepth`): titles and signals are there, passages and anchors may not be. A rule that
+   * needs the whole page asks for it.
    */
   partial?: boolean
 }

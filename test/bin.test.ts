@@ -60,6 +60,7 @@ beforeAll(async () => {
   web = await startWeb({
     '/ok': html('A fine page'),
     '/paper': html('Deep Residual Learning for Image Recognition'),
+    '/anchored': html('Anchored', '<h2 id="results">Results</h2><p>What was found.</p>'),
     '/gone': status(404),
     '/busy': status(503)
   })
@@ -250,6 +251,19 @@ describe('remark-lint-citations <files>', () => {
     expect(inline.code).toBe(1)
     expect(threaded.stderr).toContain('Unexpected dead citation')
     expect(threaded.stderr).toBe(inline.stderr)
+  })
+
+  it('a page first asked for its top (no rule reads its text) still has its anchors checked for a later `#fragment`', async () => {
+    // Liveness and fragments only: a citation without a fragment asks the thread for the top of the page, and the
+    // answer crosses without the page's text and anchors; the one with a fragment must get them all the same.
+    const project = join(folder, 'depth')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`, '[citationSoft404, false]', '[citationClaimSupport, false]'], 'configure, citationSoft404, citationClaimSupport'))
+    write(join(project, 'a.md'), `See [the results](${origin}/anchored).\n`)
+    write(join(project, 'b.md'), `See [the results](${origin}/anchored#results) and [the method](${origin}/anchored#method).\n`)
+    const {code, stderr} = await run(['a.md', 'b.md'], project)
+    expect(code).toBe(0)
+    const anchors = tidy(stderr).filter((line) => /^\d+:\d+-\d+:\d+ .*citation-fragment/.test(line))
+    expect(anchors).toEqual([expect.stringMatching(/^1:\d+-1:\d+ warning Unexpected missing anchor `#method` in citation `[^`]+\/anchored#method`/)])
   })
 
   it('a report path that cannot be written: the message names it, exit 2', async () => {

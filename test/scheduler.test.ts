@@ -3,6 +3,7 @@
 import type {IncomingMessage} from 'node:http'
 import {afterEach, describe, expect, it} from 'vitest'
 import {resolveSettings, type Options} from '../src/options.js'
+import {CallQueue} from '../src/verify/call-queue.js'
 import {longestWaitMs, retryDelay} from '../src/verify/retry.js'
 import {createVerifier, type Verifier} from '../src/verify/verifier.js'
 import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
@@ -335,5 +336,37 @@ describe('retry waits', () => {
       expect(retryDelay(answer(status, {'retry-after': '10'}), 1, policy)).toBe(10_000)
       expect(retryDelay(answer(status, {'retry-after': '11'}), 1, policy)).toBeUndefined()
     }
+  })
+})
+
+describe('verifier thread start order', () => {
+  const drain = (queue: CallQueue<string>): string[] => {
+    const order: string[] = []
+    for (let call = queue.shift(); call !== undefined; call = queue.shift()) order.push(call)
+    return order
+  }
+
+  it('the host cited most gets every other start, while the rest start in the order files cited them', () => {
+    const queue = new CallQueue<string>()
+    for (const call of ['a1', 'b1', 'c1', 'a2', 'd1', 'a3', 'a4']) queue.push(call[0]!, call)
+    // By turns: the oldest call, then the oldest of host a (cited four times).
+    expect(drain(queue)).toEqual(['a1', 'a2', 'b1', 'a3', 'c1', 'a4', 'd1'])
+    expect(queue.size).toBe(0)
+  })
+
+  it('calls that arrive while others wait join both orders: a host cited more later overtakes', () => {
+    const queue = new CallQueue<string>()
+    for (const call of ['a1', 'a2', 'b1']) queue.push(call[0]!, call)
+    expect(queue.shift()).toBe('a1')
+    for (const call of ['b2', 'b3']) queue.push(call[0]!, call)
+    expect(drain(queue)).toEqual(['b1', 'a2', 'b2', 'b3'])
+  })
+
+  it('a file citing 200,000 hosts once each starts every call once', () => {
+    const queue = new CallQueue<string>()
+    for (let index = 0; index < 200_000; index++) queue.push(`host-${index}`, `call-${index}`)
+    const order = drain(queue)
+    expect(order).toHaveLength(200_000)
+    expect(new Set(order).size).toBe(200_000)
   })
 })

@@ -2,7 +2,9 @@
 
 import {parentPort, workerData} from 'node:worker_threads'
 import {resolveSettings} from '../options.js'
+import type {SourceReport} from '../types.js'
 import type {Call, FromThread, Reply, ToThread} from './thread.js'
+import {CallQueue} from './call-queue.js'
 import {createVerifier} from './verifier.js'
 
 const port = parentPort!
@@ -22,21 +24,39 @@ function answer(reply: Reply): void {
  * place in the scheduler, its request): hundreds started at once held this thread for most of a second, with
  * answers and the hosts' next starts waiting. A few per turn let the sockets be served in between.
  */
-const waiting: Call[] = []
-let next = 0
+const waiting = new CallQueue<Call>()
 const callsPerTurn = 4
 
 function startSome(): void {
-  for (const end = Math.min(waiting.length, next + callsPerTurn); next < end; next++) {
-    const {id, method, args} = waiting[next]!
-    ;(verifier[method](...(args as [never, never, never])) as Promise<unknown>).then(
+  for (let started = 0; started < callsPerTurn; started++) {
+    const call = waiting.shift()
+    if (!call) return
+    const {id, method, args} = call
+    const result = verifier[method](...(args as [never, never, never])) as Promise<unknown>
+    ;(method === 'verify' && args[1] === 'top' ? (result as Promise<SourceReport>).then(topOnly) : result).then(
       (value) => answer({id, value}),
       (error: unknown) => answer({id, error: error instanceof Error ? error.message : String(error)})
     )
   }
-  if (next < waiting.length) return void setImmediate(startSome)
-  waiting.length = 0
-  next = 0
+  if (waiting.size > 0) setImmediate(startSome)
+}
+
+/**
+ * A report as an ask for the top of a page gets it: without the page's text and anchors. Only rules that read the
+ * whole page use those, and they ask for it (see `depthFor` in check.ts). The text was most of what crossed to
+ * the main thread (10 of 12 MB on the large benchmark), cloned here and kept there until the run's end.
+ */
+function topOnly(report: SourceReport): SourceReport {
+  const page = report.page
+  if (!page || (page.passages.length === 0 && page.anchors.length === 0)) return report
+  return {...report, page: {...page, passages: [], anchors: [], partial: true}}
+}
+
+/** The host a call is about (the cited URL's, or a report's), which orders the queue; '' for a flush. */
+function hostOf({args}: Call): string {
+  const subject = args[0]
+  const url = typeof subject === 'string' ? subject : (subject as {url?: unknown} | undefined)?.url
+  return typeof url === 'string' ? (/^[^:/?#]+:\/\/([^/?#]*)/.exec(url)?.[1] ?? '') : ''
 }
 
 port.on('message', (message: ToThread) => {
@@ -45,7 +65,6 @@ port.on('message', (message: ToThread) => {
     void verifier.close().finally(() => process.exit(0))
     return
   }
-  if (waiting.length === 0) setImmediate(startSome)
-  // One by one: a file of 200,000 links sends as many calls, more than a spread passes as arguments.
-  for (const call of message.calls) waiting.push(call)
+  if (waiting.size === 0) setImmediate(startSome)
+  for (const call of message.calls) waiting.push(hostOf(call), call)
 })
