@@ -4,6 +4,7 @@ import type {IncomingMessage} from 'node:http'
 import {afterEach, describe, expect, it} from 'vitest'
 import {resolveSettings, type Options} from '../src/options.js'
 import {CallQueue} from '../src/verify/call-queue.js'
+import {Scheduler, type Sending} from '../src/verify/scheduler.js'
 import {longestWaitMs, retryDelay} from '../src/verify/retry.js'
 import {createVerifier, type Verifier} from '../src/verify/verifier.js'
 import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
@@ -262,6 +263,48 @@ describe('scheduler', () => {
     expect(await host.check(0)).toBe(true) // 4 → 3; the retries are taken 3 at a time
     expect(await host.check(4)).toBe(true) // a later complaint: the limit stays at 3
     expect(await host.mostInFlight()).toBe(3)
+  })
+
+  it('a host that takes two at once is held at two: an answer got while another request\'s answer was on its way back proves two, not three', async () => {
+    // The race behind a rate-limited host's steady 429s (four in ten of its requests on the large benchmark): a
+    // third request leaves as the second one's answer arrives, so the host never had three at once.
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 4, interval: 0}, hosts: {}, wait: true})
+    const host = 'two.test'
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+    const sent: Sending[] = []
+    const send = (ms: number, then?: () => void) =>
+      scheduler.run(host, async (sending) => {
+        sent.push(sending)
+        await pause(ms)
+        if (!then) return
+        then()
+        await pause(5) // the answer, on its way back
+      })
+    scheduler.slowDown(host) // a first complaint: 4 → 3
+    let third: Promise<void> | undefined
+    await Promise.all([send(600), send(150, () => (third = send(300)))])
+    await third
+    const [long, second, last] = sent
+    expect([long!.inFlight, second!.inFlight, last!.inFlight]).toEqual([2, 2, 3])
+    expect(last!.overlap).toBe(2) // the long one; the second had left
+    for (const sending of sent) scheduler.accepted(host, sending.overlap)
+    await pause(1100)
+    scheduler.slowDown(host) // a later complaint
+    expect(scheduler.limits(host).concurrency).toBe(2)
+  })
+
+  it('requests sent together to a host that answers them together each prove they were all there at once', async () => {
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 3, interval: 0}, hosts: {}, wait: true})
+    const sent: Sending[] = []
+    await Promise.all(
+      [100, 110, 120].map((ms) =>
+        scheduler.run('three.test', async (sending) => {
+          sent.push(sending)
+          await new Promise((done) => setTimeout(done, ms))
+        })
+      )
+    )
+    expect(sent.map((sending) => sending.overlap)).toEqual([3, 3, 3])
   })
 
   it('a URL whose retries all met 429s while other requests to its host were in flight gets one more try, alone, before it is called rate limited', async () => {

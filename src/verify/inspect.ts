@@ -11,7 +11,7 @@ import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
 import {NotRecordedError} from './fixtures.js'
 import {longestWaitMs, parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
-import type {Scheduler} from './scheduler.js'
+import type {Scheduler, Sending} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
 
 /** Bytes read of a page when only its top is wanted: enough for the head, its metas and a first heading. */
@@ -133,11 +133,11 @@ export async function attempt(
 ): Promise<HopResponse | NetError> {
   let alone = false
   for (let count = 1; ; count++) {
-    let inFlight = 1
+    let sent: Sending = {inFlight: 1, overlap: 1}
     const outcome = await deps.scheduler.run(
       url.hostname,
-      async (sentWith) => {
-        inFlight = sentWith
+      async (sending) => {
+        sent = sending
         // Also for a request queued before the host asked for its pause.
         const paused = deps.scheduler.pausedUntil(url.hostname)
         if (paused > Date.now()) return new NetError('EPAUSED', `not asked: the host asked for a pause until ${new Date(paused).toISOString().replace(/\.\d+Z$/, 'Z')}`)
@@ -153,13 +153,13 @@ export async function attempt(
     let wait = retryDelay(outcome, count, deps.retry)
     if (!(outcome instanceof NetError)) {
       if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
-      else deps.scheduler.accepted(url.hostname, inFlight)
+      else deps.scheduler.accepted(url.hostname, sent.overlap)
       // Rate limited after all its tries in a recent run too: no retries this time (unless the host was busy, below).
       if (outcome.status === 429 && count === 1 && (await deps.limited?.known(url.href))) wait = undefined
       // A last 429 that came with other requests to the host in flight, from a host that takes some, may be the
       // host counting ours rather than refusing this URL: which URLs of a busy host end "rate limited" would vary
       // from run to run. One more try, alone on the host and after the wait a first 429 gets, decides.
-      if (wait === undefined && outcome.status === 429 && inFlight > 1 && !alone && deps.scheduler.tookAny(url.hostname)) {
+      if (wait === undefined && outcome.status === 429 && sent.inFlight > 1 && !alone && deps.scheduler.tookAny(url.hostname)) {
         wait = retryDelay(outcome, 1, deps.retry)
         alone = true
       }

@@ -44,11 +44,34 @@ interface Waiting {
   alone: boolean
 }
 
+/** A request as it is sent: what the host was handling beside it. */
+export interface Sending {
+  /** Requests to the host in flight as this one started, itself included. */
+  readonly inFlight: number
+  /**
+   * Once answered: how many requests the host surely had at once with this one, itself included. `inFlight` is
+   * not that: a request whose answer was on its way back as this one left had already left the host.
+   */
+  readonly overlap: number
+}
+
+/** A request in flight, as the host's other requests see it. */
+interface InFlight {
+  inFlight: number
+  overlap: number
+  /** When it was sent (performance.now()). */
+  sent: number
+  /** The requests that ended while this one was in flight: when each was sent and answered. */
+  othersEnded: Array<{sent: number; ended: number}>
+}
+
 interface HostState {
   limits: HostLimits
   active: number
   /** Requests waiting for this host, in the order they start. */
   waiting: Waiting[]
+  /** Requests in flight to this host. */
+  sending: Set<InFlight>
   /** Earliest time the next request may start. */
   nextStart: number
   /** Until when further 429s are part of the last one's complaint (see slowDown); 0: never complained. */
@@ -65,6 +88,34 @@ interface HostState {
   latency: number | undefined
   /** The backlog bucket the host is filed under, while it has requests waiting. */
   bucket: number
+}
+
+/**
+ * How many requests the host surely had at once with `request`, answered at `ended` (see `Sending.overlap`). Each
+ * request was at the host for some part of the time it was in flight: about that time less the journey out and
+ * back, here taken as a quarter of `request`'s answer time at each end (on loopback it is nearly all of it, over
+ * a network rarely less than half). The most of those shortened spans open at one moment within this request's
+ * own. Counting the requests this one overlapped, one by one, is not that: one that ended as the next began
+ * overlapped both, and the host never had three.
+ */
+function overlapOf(request: InFlight, inFlight: Set<InFlight>, ended: number): number {
+  const margin = (ended - request.sent) / 4
+  const from = request.sent + margin
+  const to = ended - margin
+  const edges: Array<[at: number, change: number]> = []
+  const span = (sent: number, end: number): void => {
+    const start = Math.max(sent + margin, from)
+    const stop = Math.min(end - margin, to)
+    if (start < stop) edges.push([start, 1], [stop, -1])
+  }
+  for (const other of inFlight) span(other.sent, ended)
+  for (const other of request.othersEnded) span(other.sent, other.ended)
+  // An end before a start at the same moment: touching spans are not at the host together.
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  let open = 0
+  let most = 0
+  for (const [, change] of edges) most = Math.max(most, (open += change))
+  return 1 + most
 }
 
 /**
@@ -106,10 +157,10 @@ export class Scheduler {
 
   /**
    * Runs `task` when the host and the whole process have room, and the host's gap has passed (with `share`, also
-   * among the other processes sharing the cache: a shared slot, and the start it reserved). `task` is told how
-   * many requests to the host are in flight with it.
+   * among the other processes sharing the cache: a shared slot, and the start it reserved). `task` is told what
+   * else the host is handling (see `Sending`).
    */
-  async run<T>(host: string, task: (inFlight: number) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
+  async run<T>(host: string, task: (sending: Sending) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
     const state = this.#host(host)
     const {pauses} = this.#options
     if (pauses) {
@@ -136,10 +187,16 @@ export class Scheduler {
       const started = performance.now()
       // A paused host's task sends nothing (see `pause`): its instant return is no answer time.
       const sent = state.pausedUntil <= Date.now()
+      const sending: InFlight = {inFlight: state.active, overlap: 1, sent: started, othersEnded: []}
+      state.sending.add(sending)
       try {
-        return await task(state.active)
+        return await task(sending)
       } finally {
-        if (sent) this.#answered(state, performance.now() - started)
+        const ended = performance.now()
+        state.sending.delete(sending)
+        sending.overlap = overlapOf(sending, state.sending, ended)
+        for (const other of state.sending) other.othersEnded.push({sent: started, ended})
+        if (sent) this.#answered(state, ended - started)
         void shared?.free()
       }
     } finally {
@@ -196,14 +253,16 @@ export class Scheduler {
   }
 
   /**
-   * An answer other than 429 to a request sent with `inFlight` requests to its host in flight. Once a host
-   * has complained, such an answer proves it takes that many at once: a host that turns away each page's
-   * first request, and takes the retry, is not slowed to one request at a time.
+   * An answer other than 429 to a request that had `overlap` requests to its host in flight all along (see
+   * `Sending`). Once a host has complained, such an answer proves it takes that many at once: a host that turns
+   * away each page's first request, and takes the retry, is not slowed to one request at a time. Counted at the
+   * start instead, a request sent with two others, one of which ended before it arrived, proved three to a
+   * host that takes two, and held it there: four in ten of its requests were 429s.
    */
-  accepted(host: string, inFlight: number): void {
+  accepted(host: string, overlap: number): void {
     const state = this.#host(host)
     state.took = true
-    if (state.calmUntil > 0) state.proven = Math.max(state.proven, Math.min(inFlight, state.limits.concurrency))
+    if (state.calmUntil > 0) state.proven = Math.max(state.proven, Math.min(overlap, state.limits.concurrency))
   }
 
   /** The host asked for a pause (a long Retry-After on a 429): its requests are not sent before `until` (ms since the epoch). */
@@ -316,6 +375,7 @@ export class Scheduler {
         limits: {...this.#options.host, ...override},
         active: 0,
         waiting: [],
+        sending: new Set(),
         nextStart: 0,
         calmUntil: 0,
         proven: 0,
