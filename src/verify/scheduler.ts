@@ -76,7 +76,7 @@ interface HostState {
   nextStart: number
   /** Until when further 429s are part of the last one's complaint (see slowDown); 0: never complained. */
   calmUntil: number
-  /** Most requests in flight the host has answered without a 429 since it first complained. */
+  /** Most requests the host has surely served at once without a 429 since it first complained (see `Sending.overlap`). */
   proven: number
   /** Whether the host has answered anything but a 429. */
   took: boolean
