@@ -74,6 +74,13 @@ describe('titles', () => {
     expect(page(doc('<title>Title - Wikipedia</title>')).titles).toEqual([{source: 'title', text: 'Title - Wikipedia'}])
   })
 
+  it('a passage\'s whitespace, of any kind, becomes one space between words; zero-width characters go', () => {
+    const text = 'One\u00a0\u00a0two\tthree\r\nfour\u2028five \u3000 six\u200Bseven\ufeff  eight'
+    expect(page(doc('', `<p>  ${text} and the rest of a long enough sentence. </p>`)).passages).toEqual([
+      'One two three four five sixseven eight and the rest of a long enough sentence.'
+    ])
+  })
+
   it('decodes entities and collapses whitespace, drops empty candidates', () => {
     const html = doc(
       `<title>  Caf&eacute;   &amp;\n Bar&#8217;s &ndash; Site </title><meta property="og:title" content="   ">

@@ -8,6 +8,7 @@
 import {findBareUrls} from '../extract/bare-urls.js'
 import {isCitableUrl} from '../extract/normalize.js'
 import {redactUrl} from '../net/redact.js'
+import {oneSpace} from '../page/text.js'
 import type {CitationRecord} from '../report/record.js'
 import {show} from '../validate.js'
 import {InputError} from './input-error.js'
@@ -91,7 +92,7 @@ function claimText(claim: string): string {
 
 /** On one line: whitespace collapsed, as a blank line would end the paragraph. */
 function flatten(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
+  return oneSpace(text).trim()
 }
 
 /**
