@@ -405,6 +405,15 @@ describe('verifier thread start order', () => {
     expect(drain(queue)).toEqual(['b1', 'a2', 'b2', 'b3'])
   })
 
+  it('once every call has started, the next burst starts afresh: a host cited most in an earlier run has no head start', () => {
+    const queue = new CallQueue<string>()
+    for (const call of ['a1', 'a2', 'a3']) queue.push(call[0]!, call)
+    drain(queue)
+    for (const call of ['b1', 'b2', 'c1', 'a4', 'c2']) queue.push(call[0]!, call)
+    // Counted afresh: b (two) ties with c and came first; a has one.
+    expect(drain(queue)).toEqual(['b1', 'b2', 'c1', 'c2', 'a4'])
+  })
+
   it('a file citing 200,000 hosts once each starts every call once', () => {
     const queue = new CallQueue<string>()
     for (let index = 0; index < 200_000; index++) queue.push(`host-${index}`, `call-${index}`)

@@ -14,7 +14,7 @@ interface Entry<T> {
 }
 
 interface HostCalls<T> {
-  /** Calls for this host so far, started or not: its priority. */
+  /** Calls for this host since the queue was last empty, started or not: its priority. */
   asked: number
   waiting: Array<Entry<T>>
   /** Index of the next call to start in `waiting`. */
@@ -67,7 +67,13 @@ export class CallQueue<T> {
       calls.waiting = []
       calls.head = 0
     }
+    // Empty: a run's calls have all started. The next burst (a later run of a long-lived host) starts afresh, and
+    // what this one kept is let go.
     if (this.#size === 0) {
+      this.#hosts.clear()
+      this.#byAsked.clear()
+      this.#top = 0
+      this.#turn = 0
       this.#arrived = []
       this.#oldest = 0
     }

@@ -253,8 +253,8 @@ export class Scheduler {
   }
 
   /**
-   * An answer other than 429 to a request that had `overlap` requests to its host in flight all along (see
-   * `Sending`). Once a host has complained, such an answer proves it takes that many at once: a host that turns
+   * An answer other than 429 to a request the host surely had at once with `overlap` requests, itself included
+   * (see `Sending.overlap`). Once a host has complained, such an answer proves it takes that many at once: a host that turns
    * away each page's first request, and takes the retry, is not slowed to one request at a time. Counted at the
    * start instead, a request sent with two others, one of which ended before it arrived, proved three to a
    * host that takes two, and held it there: four in ten of its requests were 429s.
