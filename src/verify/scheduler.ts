@@ -56,8 +56,8 @@ export interface Sending {
 }
 
 /** A request in flight, as the host's other requests see it. */
-interface InFlight {
-  inFlight: number
+interface InFlight extends Sending {
+  /** Set once answered (see `overlapOf`). */
   overlap: number
   /** When it was sent (performance.now()). */
   sent: number

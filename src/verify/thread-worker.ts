@@ -1,6 +1,7 @@
 // The verifier thread's own side (see thread.ts): one verifier, made from the options the main thread was given.
 
 import {parentPort, workerData} from 'node:worker_threads'
+import {parseUrl} from '../net/parse-url.js'
 import {resolveSettings} from '../options.js'
 import type {SourceReport} from '../types.js'
 import type {Call, FromThread, Reply, ToThread} from './thread.js'
@@ -52,11 +53,11 @@ function topOnly(report: SourceReport): SourceReport {
   return {...report, page: {...page, passages: [], anchors: [], partial: true}}
 }
 
-/** The host a call is about (the cited URL's, or a report's), which orders the queue; '' for a flush. */
+/** The host a call is about (the cited URL's, or a report's), as the scheduler names it; '' for a flush. */
 function hostOf({args}: Call): string {
   const subject = args[0]
   const url = typeof subject === 'string' ? subject : (subject as {url?: unknown} | undefined)?.url
-  return typeof url === 'string' ? (/^[^:/?#]+:\/\/([^/?#]*)/.exec(url)?.[1] ?? '') : ''
+  return typeof url === 'string' ? (parseUrl(url)?.hostname ?? '') : ''
 }
 
 port.on('message', (message: ToThread) => {
