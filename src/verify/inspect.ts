@@ -121,8 +121,8 @@ function nextLocation(answer: HopResponse, page: PageFacts): string | null | und
 }
 
 /**
- * One hop through the scheduler, retried as the policy says; pages and registry requests alike. A retry, or a
- * hop after a redirect (`resumed`), goes before its host's new requests.
+ * One hop through the scheduler, retried as the policy says; pages and registry requests alike. A hop after a
+ * redirect (`resumed`) goes before its host's new requests; a retry goes behind them (see `RunOptions.resumed`).
  */
 export async function attempt(
   url: URL,
@@ -148,7 +148,7 @@ export async function attempt(
           throw error
         }
       },
-      {resumed: resumed || count > 1, alone}
+      {resumed, alone}
     )
     let wait = retryDelay(outcome, count, deps.retry)
     if (!(outcome instanceof NetError)) {

@@ -33,7 +33,12 @@ export interface SchedulerOptions {
 }
 
 export interface RunOptions {
-  /** A retry, or the next hop of a redirect: goes before the host's new requests, as its URL is half done. */
+  /**
+   * The next hop of a redirect: goes before the host's new requests, as its URL is half done. A retry is not
+   * resumed: it goes behind them. Its wait is over, while a new request may still earn one (a 429 and its
+   * Retry-After), and a run ends with its longest chain: on the large benchmark a URL turned away three times,
+   * cited by a late file, queued behind retries for 1.9 s and ended the run; sent first, runs took 0.5 s less.
+   */
   resumed?: boolean
   /** Starts only with no other request to the host in flight, and holds back the host's others meanwhile. */
   alone?: boolean
