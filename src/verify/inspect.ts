@@ -84,9 +84,13 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
       return {...classified, errorCode: answer.code}
     }
-    const page = await deps.pages.read({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
+    // A redirect's own page is never judged: reading it would only wait behind the pages being read (seconds, when
+    // the page thread is busy), and the next hop with it.
+    const page = redirected(answer)
+      ? undefined
+      : await deps.pages.read({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
     // Cut at the top-of-page limit, not at the size cap: a rule that wants the whole page must fetch again.
-    if (maxBytes !== undefined && answer.truncated && answer.body.length >= maxBytes) page.partial = true
+    if (page && maxBytes !== undefined && answer.truncated && answer.body.length >= maxBytes) page.partial = true
     const next = nextLocation(answer, page)
     if (next === undefined) {
       hops.push({url: current, status: answer.status})
@@ -105,11 +109,16 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
   }
 }
 
+/** A 3xx answer that names where to go. */
+function redirected(answer: HopResponse): boolean {
+  return answer.status >= 300 && answer.status < 400 && (answer.headers.location ?? '').trim() !== ''
+}
+
 /** Where a response sends the reader: a Location header, or an HTML refresh on a 2xx page. Null: unparsable. */
-function nextLocation(answer: HopResponse, page: PageFacts): string | null | undefined {
+function nextLocation(answer: HopResponse, page: PageFacts | undefined): string | null | undefined {
   let target: string | undefined
   if (answer.status >= 300 && answer.status < 400) target = answer.headers.location
-  else if (answer.status >= 200 && answer.status < 300) target = page.refresh
+  else if (answer.status >= 200 && answer.status < 300) target = page?.refresh
   if (target === undefined || target.trim() === '') return undefined
   try {
     const url = new URL(target, answer.url)
