@@ -293,6 +293,22 @@ describe('scheduler', () => {
     expect(scheduler.limits(host).concurrency).toBe(2)
   })
 
+  it('a host that asks for a pause has its waiting requests told at once, not after the request it is answering', async () => {
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 1, interval: 0}, hosts: {}, wait: true})
+    const host = 'pausing.test'
+    const order: string[] = []
+    const long = scheduler.run(host, async () => {
+      await new Promise((done) => setTimeout(done, 400))
+      order.push('long answered')
+    })
+    // In real use these tasks see the pause and return "not asked" without sending anything.
+    const waiting = [1, 2].map((index) => scheduler.run(host, async () => void order.push(`waiting ${index} told`)))
+    await new Promise((done) => setTimeout(done, 50))
+    scheduler.pause(host, Date.now() + 60_000)
+    await Promise.all([long, ...waiting])
+    expect(order).toEqual(['waiting 1 told', 'waiting 2 told', 'long answered'])
+  })
+
   it('requests sent together to a host that answers them together each prove they were all there at once', async () => {
     const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 3, interval: 0}, hosts: {}, wait: true})
     const sent: Sending[] = []

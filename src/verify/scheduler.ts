@@ -91,7 +91,7 @@ interface HostState {
   recorded: Promise<void> | undefined
   /** Recent answer time (ms, smoothed); undefined until the first answer. */
   latency: number | undefined
-  /** The backlog bucket the host is filed under, while it has requests waiting. */
+  /** The backlog bucket the host is filed under (see `#enter`); -1 while it is not. */
   bucket: number
 }
 
@@ -143,9 +143,10 @@ export class Scheduler {
   readonly #options: SchedulerOptions
   readonly #hosts = new Map<string, HostState>()
   /**
-   * Hosts with requests waiting, by how long their queue takes (a bucket number, see `#bucketOf`): the slowest
-   * queue is found without looking at every host (a corpus may cite 20,000 hosts once each, where a full scan
-   * per request costs seconds).
+   * Hosts with requests waiting and room for one, by how long their queue takes (a bucket number, see
+   * `#bucketOf`): the slowest queue is found without looking at every host (a corpus may cite 20,000 hosts once
+   * each, where a full scan per request costs seconds). A host at its limit is filed again when a request of
+   * its own ends: scanned on every dispatch, the busy hosts of the large benchmark cost the verifier thread 0.2 s.
    */
   readonly #backlog = new Map<number, Set<HostState>>()
   /** No host is filed in a higher bucket than this. */
@@ -222,7 +223,9 @@ export class Scheduler {
 
   /** A request's slots, given back. */
   #release(state: HostState): void {
+    this.#leave(state)
     state.active--
+    this.#enter(state)
     this.#active--
     this.#dispatch()
   }
@@ -274,7 +277,11 @@ export class Scheduler {
   pause(host: string, until: number): void {
     const state = this.#host(host)
     if (until <= state.pausedUntil) return
+    // Filed again, and told at once: a paused host's waiting requests need no room (see `#enter`).
+    this.#leave(state)
     state.pausedUntil = until
+    this.#enter(state)
+    this.#dispatch()
     this.#options.pauses?.keep(host, until)
   }
 
@@ -347,14 +354,21 @@ export class Scheduler {
     return Math.floor(Math.log2(1 + state.waiting.length * each) * bucketsPerDoubling)
   }
 
-  /** Takes a host out of its backlog bucket, before its queue or its pace changes. */
+  /** Takes a host out of its backlog bucket, before its queue, its pace or its requests in flight change. */
   #leave(state: HostState): void {
-    if (state.waiting.length > 0) this.#backlog.get(state.bucket)!.delete(state)
+    if (state.bucket < 0) return
+    this.#backlog.get(state.bucket)!.delete(state)
+    state.bucket = -1
   }
 
-  /** Files a host in the backlog bucket for its queue, after it changed. */
+  /**
+   * Files a host in the backlog bucket for its queue, after it changed, when it has room for its next request. A
+   * paused host's requests are not sent (the task says so at once): they need no room.
+   */
   #enter(state: HostState): void {
     if (state.waiting.length === 0) return
+    const room = state.waiting[0]!.alone ? 1 : state.limits.concurrency
+    if (state.active >= room && state.pausedUntil <= Date.now()) return
     state.bucket = this.#bucketOf(state)
     let bucket = this.#backlog.get(state.bucket)
     if (!bucket) this.#backlog.set(state.bucket, (bucket = new Set()))
@@ -388,7 +402,7 @@ export class Scheduler {
         pausedUntil: 0,
         recorded: undefined,
         latency: undefined,
-        bucket: 0
+        bucket: -1
       }
       this.#hosts.set(host, state)
     }
