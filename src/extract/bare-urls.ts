@@ -30,6 +30,9 @@ export function findBareUrls(text: string): Span[] {
 
 /** Drop trailing sentence punctuation and unbalanced closing brackets. */
 export function trimUrl(url: string): string {
+  // Most URLs end in neither: nothing to count.
+  const final = url.charAt(url.length - 1)
+  if (!TRAILING.has(final) && PAIRS[final] === undefined) return url
   // Counts are kept up to date while trimming, so long runs stay linear.
   const counts = new Map<string, number>()
   for (const char of url) counts.set(char, (counts.get(char) ?? 0) + 1)

@@ -15,8 +15,8 @@ import {linkForm} from './url-range.js'
  * Raw HTML and JSX attributes are left to it, and so is prose inside JSX or beside raw HTML, where an `<a>`
  * may make a URL its text rather than a citation.
  */
-export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]): NormalizedUrl[] {
-  const found: NormalizedUrl[] = []
+export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]): Array<Readonly<NormalizedUrl>> {
+  const found: Array<Readonly<NormalizedUrl>> = []
   const definitions: Definition[] = []
   const linkUses = new Set<string>()
   const imageUses = new Set<string>()
