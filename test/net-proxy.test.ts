@@ -208,7 +208,9 @@ describe('the environment', () => {
       const tunnelled = await runBin(folder, {...trusted, HTTPS_PROXY: proxy.url})
       expect(tunnelled.stderr).toContain('(`404 Not Found`)')
       expect(tunnelled.stderr).not.toContain('/ok`')
-      expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${port}`])
+      // Every tunnel goes to the page's host. How many: one, or one per request when the second leaves before the
+      // first's tunnel is free (a loaded machine), as a browser's would.
+      expect(new Set(proxy.tunnels.slice(before))).toEqual(new Set([`127.0.0.1:${port}`]))
 
       const untrusted = await runBin(folder, {})
       expect(untrusted.code).toBe(0)
