@@ -1,6 +1,6 @@
 // Text as the judges compare it: folded (NFKC, case, quotes, dashes), split into words by Unicode rules, stop words.
 
-import {oneSpace} from '../page/text.js'
+import {collapse} from '../page/text.js'
 
 const WORDS = new Intl.Segmenter(undefined, {granularity: 'word'})
 const ASCII_WORD = /^[a-z0-9]+$/
@@ -10,15 +10,14 @@ const ASCII_WORD = /^[a-z0-9]+$/
  * NFKC alone leaves curly quotes and en/em dashes as they are, hence the explicit folding.
  */
 export function foldText(text: string): string {
-  return oneSpace(
+  return collapse(
     text
       .normalize('NFKC')
       .toLowerCase()
       .replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC`´]/g, "'")
       .replace(/[\u201C\u201D\u201E\u201F\u2033«»]/g, '"')
       .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
-      .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-  ).trim()
+  )
 }
 
 /**

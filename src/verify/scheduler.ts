@@ -124,6 +124,14 @@ function overlapOf(request: InFlight, inFlight: Set<InFlight>, ended: number): n
 }
 
 /**
+ * Whether a host with requests waiting has no room for the next one: its slots are taken (one, for a request that
+ * goes alone). A paused host's requests are not sent, so they need none.
+ */
+function full(state: HostState, now: number): boolean {
+  return state.pausedUntil <= now && state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)
+}
+
+/**
  * Longest wait for a slot and start shared among processes: a host's queue shared by many jobs can run this far
  * ahead, and a wait beyond it (a clock or a key gone wrong, slots of killed jobs) is not worth stalling a run for.
  */
@@ -277,7 +285,7 @@ export class Scheduler {
   pause(host: string, until: number): void {
     const state = this.#host(host)
     if (until <= state.pausedUntil) return
-    // Filed again, and told at once: a paused host's waiting requests need no room (see `#enter`).
+    // Filed again, and told at once: a paused host's waiting requests need no room (see `full`).
     this.#leave(state)
     state.pausedUntil = until
     this.#enter(state)
@@ -311,7 +319,7 @@ export class Scheduler {
         for (const state of this.#backlog.get(bucket) ?? []) {
           // A paused host's requests are not sent (the task says so at once): they need no room and no gap.
           const paused = state.pausedUntil > now
-          if (!paused && state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)) continue
+          if (full(state, now)) continue
           if (!paused && this.#options.wait && state.nextStart > now) {
             soonest = Math.min(soonest, state.nextStart)
             continue
@@ -361,14 +369,9 @@ export class Scheduler {
     state.bucket = -1
   }
 
-  /**
-   * Files a host in the backlog bucket for its queue, after it changed, when it has room for its next request. A
-   * paused host's requests are not sent (the task says so at once): they need no room.
-   */
+  /** Files a host in the backlog bucket for its queue, after it changed, unless it is `full`. */
   #enter(state: HostState): void {
-    if (state.waiting.length === 0) return
-    const room = state.waiting[0]!.alone ? 1 : state.limits.concurrency
-    if (state.active >= room && state.pausedUntil <= Date.now()) return
+    if (state.waiting.length === 0 || full(state, Date.now())) return
     state.bucket = this.#bucketOf(state)
     let bucket = this.#backlog.get(state.bucket)
     if (!bucket) this.#backlog.set(state.bucket, (bucket = new Set()))
