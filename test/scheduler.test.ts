@@ -244,6 +244,8 @@ describe('scheduler', () => {
       /** Four new pages at once; true when all were found alive. */
       check: async (from: number) =>
         (await Promise.all([0, 1, 2, 3].map((index) => verifier.verify(`${origin}/first?${from + index}`)))).every((report) => report.liveness === 'alive'),
+      /** One new page; true when found alive. */
+      checkOne: async (index: number) => (await verifier.verify(`${origin}/first?${index}`)).liveness === 'alive',
       /** The most requests in flight while six more pages are checked. */
       mostInFlight: async () => {
         await Promise.all(Array.from({length: 6}, (_, index) => verifier.verify(`${origin}/page?${index}`)))
@@ -263,6 +265,34 @@ describe('scheduler', () => {
     expect(await host.check(0)).toBe(true) // 4 → 3; the retries are taken 3 at a time
     expect(await host.check(4)).toBe(true) // a later complaint: the limit stays at 3
     expect(await host.mostInFlight()).toBe(3)
+  })
+
+  it('a host that turns away every first request and takes the retry is given back its pace, however the pages trickle in', async () => {
+    // Pages cited a second apart, each alone on the host: every 429 is a new complaint, and no retry can prove more
+    // than one at once. Read as complaints about pace they held the host at one request at a time (a large
+    // benchmark host cited by files parsed over three seconds sat at one or two, and ended the run).
+    const host = await warmUpHost('gated.test')
+    const checks: Array<Promise<boolean>> = []
+    for (const from of [0, 10, 20]) {
+      checks.push(host.checkOne(from))
+      await new Promise((done) => setTimeout(done, 1100))
+    }
+    expect(await Promise.all(checks)).toEqual([true, true, true])
+    // Three URLs taken on their retry, none on its first try: a gate, not a limit. One step stays (a 429 slows).
+    expect(await host.mostInFlight()).toBe(3)
+  })
+
+  it('a host that has taken a URL at its first ask is a rate limit: its 429s to new URLs slow it, however many it took on their retry', async () => {
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 4, interval: 0}, hosts: {}, wait: true})
+    for (const host of ['limit.test', 'gate.test']) {
+      scheduler.slowDown(host) // 4 → 3
+      if (host === 'limit.test') scheduler.accepted(host, 1)
+      for (let index = 0; index < 3; index++) scheduler.accepted(host, 1, true)
+    }
+    await new Promise((done) => setTimeout(done, 1100))
+    for (const host of ['limit.test', 'gate.test']) scheduler.slowDown(host)
+    expect(scheduler.limits('limit.test').concurrency).toBe(2)
+    expect(scheduler.limits('gate.test').concurrency).toBe(3)
   })
 
   it('a host that takes two at once is held at two: an answer got while another request\'s answer was on its way back proves two, not three', async () => {

@@ -141,6 +141,8 @@ export async function attempt(
   resumed = false
 ): Promise<HopResponse | NetError> {
   let alone = false
+  /** Whether this URL met a 429 on an earlier try (see `Scheduler.accepted`). */
+  let refused = false
   for (let count = 1; ; count++) {
     let sent: Sending = {inFlight: 1, overlap: 1}
     const outcome = await deps.scheduler.run(
@@ -161,8 +163,9 @@ export async function attempt(
     )
     let wait = retryDelay(outcome, count, deps.retry)
     if (!(outcome instanceof NetError)) {
-      if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait)
-      else deps.scheduler.accepted(url.hostname, sent.overlap)
+      if (outcome.status === 429) deps.scheduler.slowDown(url.hostname, wait, refused)
+      else deps.scheduler.accepted(url.hostname, sent.overlap, refused)
+      refused ||= outcome.status === 429
       // Rate limited after all its tries in a recent run too: no retries this time (unless the host was busy, below).
       if (outcome.status === 429 && count === 1 && (await deps.limited?.known(url.href))) wait = undefined
       // A last 429 that came with other requests to the host in flight, from a host that takes some, may be the
