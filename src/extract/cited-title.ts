@@ -1,6 +1,7 @@
 // Whether link text reads like the title of a source, and quoted titles.
 
 import {collapse} from '../page/text.js'
+import {wordSegmenter} from '../segmenters.js'
 
 /** Link texts that say "a link is here" rather than name the source. */
 const GENERIC = new Set([
@@ -16,7 +17,6 @@ const GENERIC = new Set([
 
 const URL_TOKEN = /(?:^|\s)(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S/i
 const NUMBERED = /^[[(^]*\d+[\])]*$/
-const WORDS = new Intl.Segmenter(undefined, {granularity: 'word'})
 
 /** The text, cleaned, when it names a source; undefined otherwise. */
 export function titleFromText(text: string | undefined): string | undefined {
@@ -68,7 +68,7 @@ export function wordCount(text: string): number {
     while (count < 2 && ASCII_WORD.exec(start)) count++
     return count
   }
-  for (const segment of WORDS.segment(start)) {
+  for (const segment of wordSegmenter().segment(start)) {
     if (segment.isWordLike && ++count >= 2) return count
   }
   return count

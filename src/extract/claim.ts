@@ -4,6 +4,7 @@ import type {Node} from 'unist'
 import {collapse} from '../page/text.js'
 import {trimUrl} from './bare-urls.js'
 import {plainText} from './plain-text.js'
+import {sentenceSegmenter} from '../segmenters.js'
 
 interface Sentences {
   /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
@@ -14,7 +15,6 @@ interface Sentences {
   nodeStarts: Map<Node, number>
 }
 
-const SENTENCES = new Intl.Segmenter(undefined, {granularity: 'sentence'})
 /** Characters segmented at once; longer sentences are cut at this length. */
 const WINDOW = 2000
 const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
@@ -74,7 +74,7 @@ function sentenceStarts(text: string): number[] {
   const starts: number[] = []
   for (let from = 0; from < text.length; ) {
     const to = Math.min(text.length, from + WINDOW)
-    const found = Array.from(SENTENCES.segment(text.slice(from, to)), (part) => from + part.index)
+    const found = Array.from(sentenceSegmenter().segment(text.slice(from, to)), (part) => from + part.index)
     const last = found.length > 1 && to < text.length ? found.pop() : undefined
     starts.push(...found)
     from = last ?? to

@@ -1,8 +1,8 @@
 // Text as the judges compare it: folded (NFKC, case, quotes, dashes), split into words by Unicode rules, stop words.
 
 import {collapse} from '../page/text.js'
+import {wordSegmenter} from '../segmenters.js'
 
-const WORDS = new Intl.Segmenter(undefined, {granularity: 'word'})
 const ASCII_WORD = /^[a-z0-9]+$/
 
 /**
@@ -35,7 +35,7 @@ export function words(text: string): string[] {
       out.push(run)
       continue
     }
-    for (const segment of WORDS.segment(run)) {
+    for (const segment of wordSegmenter().segment(run)) {
       if (segment.isWordLike) out.push(segment.segment.replace(/'s$/, ''))
     }
   }

@@ -10,7 +10,7 @@ import {existsSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
 import type {PageFacts} from '../types.js'
-import {readPage, type ResponseView} from './index.js'
+import type {ResponseView} from './index.js'
 
 export interface PageReader {
   read(response: ResponseView): Promise<PageFacts>
@@ -18,9 +18,15 @@ export interface PageReader {
   close(): Promise<void>
 }
 
+/**
+ * Reads on the calling thread. The reader is loaded with the first page: it brings in htmlparser2 (about 45 ms to
+ * load), which the verifier thread otherwise loaded before sending its first request.
+ */
+const readLater = async (response: ResponseView): Promise<PageFacts> => (await import('./index.js')).readPage(response)
+
 /** Reads on the calling thread (offline replays, and wherever no thread is wanted). */
 export const readHere: PageReader = {
-  read: async (response) => readPage(response),
+  read: readLater,
   close: async () => {}
 }
 
@@ -33,7 +39,7 @@ export function pageReader(): PageReader {
 
 interface Pending {
   response: ResponseView
-  resolve: (facts: PageFacts) => void
+  resolve: (facts: PageFacts | Promise<PageFacts>) => void
 }
 
 class ThreadReader implements PageReader {
@@ -67,7 +73,7 @@ class ThreadReader implements PageReader {
   read(response: ResponseView): Promise<PageFacts> {
     if (!this.#started) this.#start()
     const worker = this.#worker
-    if (!worker || !this.#ready) return Promise.resolve(readPage(response))
+    if (!worker || !this.#ready) return readLater(response)
     const id = this.#next++
     // Only pages being read keep the process alive: an idle thread must not hold `remark` open.
     if (this.#pending.size === 0) worker.ref()
@@ -87,7 +93,7 @@ class ThreadReader implements PageReader {
   #flush(): void {
     const batch = this.#batch.splice(0)
     if (!this.#worker) {
-      for (const {id, response} of batch) this.#settle(id, readPage(response))
+      for (const {id, response} of batch) this.#settle(id, readLater(response))
       return
     }
     // Each body is copied once and handed over: cloning the Buffer would copy the whole pool slab behind it.
@@ -96,7 +102,7 @@ class ThreadReader implements PageReader {
     this.#worker.postMessage(message, bodies.map((body) => body.buffer))
   }
 
-  #settle(id: number, facts: PageFacts): void {
+  #settle(id: number, facts: PageFacts | Promise<PageFacts>): void {
     const pending = this.#pending.get(id)
     if (!pending) return
     this.#pending.delete(id)
@@ -109,7 +115,7 @@ class ThreadReader implements PageReader {
     if (this.#worker !== worker) return
     this.#worker = undefined
     for (const [id, {response}] of [...this.#pending]) {
-      if (!this.#batch.some((item) => item.id === id)) this.#settle(id, readPage(response))
+      if (!this.#batch.some((item) => item.id === id)) this.#settle(id, readLater(response))
     }
   }
 }

@@ -3,11 +3,6 @@
 // usable answer, never taken as missing). Also the closest archived copy of a dead page.
 
 import {statusLine} from '../net/status-line.js'
-import {parseArxivAtom} from '../resolve/arxiv.js'
-import {parseCrossrefWork} from '../resolve/crossref.js'
-import {parseCslJson} from '../resolve/csl.js'
-import {parseDataCite} from '../resolve/datacite.js'
-import {parseDoiRA} from '../resolve/doi-ra.js'
 import {
   arxivQueryUrl,
   crossrefWorkUrl,
@@ -21,10 +16,12 @@ import {
 } from '../resolve/endpoints.js'
 import {parseDoi, type ArxivId, type Doi, type Identifier, type Pmcid, type Pmid} from '../resolve/identifiers.js'
 import {isFound, type Missing, type Parsed, type Registry, type WorkMetadata} from '../resolve/metadata.js'
-import {parsePmcSummary, parsePubmedSummary} from '../resolve/pubmed.js'
-import {parseWaybackAvailability, type Snapshot} from '../resolve/wayback.js'
+import type {Snapshot} from '../resolve/wayback.js'
 import type {Work} from '../types.js'
 import type {Answer} from './registry.js'
+
+/** The answer parsers, loaded while the first request is out (see resolve/parsers.ts). */
+const parsers = () => import('../resolve/parsers.js')
 
 /** One GET to a registry with this `Accept`. */
 export type Ask = (url: string, accept: string) => Promise<Answer>
@@ -63,7 +60,10 @@ export async function lookupWork(identifier: Identifier, endpoints: Endpoints, a
  * agency API that fails, fall back to doi.org content negotiation (CSL JSON).
  */
 async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work> {
-  const agency = read(await ask(doiRaUrl(endpoints, doi.doi), JSON_TYPE), 'doi.org', (body) => parseDoiRA(body, doi.doi))
+  const parsing = parsers()
+  const registered = await ask(doiRaUrl(endpoints, doi.doi), JSON_TYPE)
+  const {parseCrossrefWork, parseCslJson, parseDataCite, parseDoiRA} = await parsing
+  const agency = read(registered, 'doi.org', (body) => parseDoiRA(body, doi.doi))
   if (agency.outcome === 'missing') return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
   const problems: string[] = []
   if (agency.outcome === 'found') {
@@ -101,7 +101,10 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
  */
 async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
-  const result = read(await ask(arxivQueryUrl(endpoints, arxiv), ATOM), 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
+  const parsing = parsers()
+  const answer = await ask(arxivQueryUrl(endpoints, arxiv), ATOM)
+  const {parseArxivAtom} = await parsing
+  const result = read(answer, 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
   const journal = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
   const published = (await related(journal)).metadata?.notices ?? []
@@ -110,7 +113,10 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
-  const result = read(await ask(summaryUrl(endpoints, 'pubmed', pmid.pmid), JSON_TYPE), 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
+  const parsing = parsers()
+  const answer = await ask(summaryUrl(endpoints, 'pubmed', pmid.pmid), JSON_TYPE)
+  const {parsePubmedSummary} = await parsing
+  const result = read(answer, 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
   return settle(pmid, 'pubmed', result, `PubMed has no record ${pmid.pmid}`)
 }
 
@@ -119,7 +125,10 @@ async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<W
  * same article, or else from its DOI's registry. When neither can be read, PMC's own description stands.
  */
 async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
-  const result = read(await ask(summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE), 'PMC', (body) => parsePmcSummary(body, pmcid.pmcid))
+  const parsing = parsers()
+  const answer = await ask(summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE)
+  const {parsePmcSummary} = await parsing
+  const result = read(answer, 'PMC', (body) => parsePmcSummary(body, pmcid.pmcid))
   if (result.outcome !== 'found') return settle(pmcid, 'pmc', result, `PMC has no article PMC${pmcid.pmcid}`)
   const {pmid, doi} = result.value
   const other: Identifier | undefined = pmid !== undefined ? {kind: 'pmid', pmid} : doi === undefined ? undefined : parseDoi(doi)
@@ -141,7 +150,9 @@ function found(identifier: Identifier, metadata: WorkMetadata): Work {
 export type SnapshotLookup = {outcome: 'found'; snapshot: Snapshot} | Missing | Unverified
 
 export async function lookupSnapshot(url: string, at: Date | undefined, endpoints: Endpoints, ask: Ask): Promise<SnapshotLookup> {
-  const result = read(await ask(waybackAvailabilityUrl(endpoints, url, at), JSON_TYPE), 'Wayback Machine', parseWaybackAvailability)
+  const parsing = parsers()
+  const answer = await ask(waybackAvailabilityUrl(endpoints, url, at), JSON_TYPE)
+  const result = read(answer, 'Wayback Machine', (await parsing).parseWaybackAvailability)
   if (result.outcome === 'found') return {outcome: 'found', snapshot: result.value}
   return result.outcome === 'missing' ? {outcome: 'missing', reason: result.reason} : result
 }
