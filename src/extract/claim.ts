@@ -2,9 +2,9 @@
 
 import type {Node} from 'unist'
 import {collapse} from '../page/text.js'
+import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {plainText} from './plain-text.js'
-import {sentenceSegmenter} from '../segmenters.js'
 
 interface Sentences {
   /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
