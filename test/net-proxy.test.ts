@@ -154,7 +154,7 @@ describe('the environment', () => {
   })
 
   it('no_proxy names hosts with their subdomains, address ranges and ports', async () => {
-    const route = proxyRoute(undefined, {http_proxy: proxy.url, no_proxy: '.corp.acme, 192.0.2.0/24, ::ffff:198.51.100.9, localhost:8080'})!
+    const route = proxyRoute(undefined, {http_proxy: proxy.url, no_proxy: '.corp.acme, 192.0.2.0/24, ::ffff:198.51.100.9, ::ffff:203.0.113.0/120, localhost:8080'})!
     const proxies = new Proxies(route, resolver, new AddressPolicy(['127.0.0.0/8']), 1000)
     const direct = async (url: string) => (await proxies.hop(new URL(url))) === undefined
     expect(await direct('http://corp.acme/')).toBe(true)
@@ -162,6 +162,9 @@ describe('the environment', () => {
     expect(await direct('http://notcorp.acme/')).toBe(false)
     expect(await direct('http://192.0.2.7/')).toBe(true)
     expect(await direct('http://198.51.100.9/')).toBe(true)
+    // A range written IPv4-mapped covers the IPv4 addresses it maps, as a single mapped address does.
+    expect(await direct('http://203.0.113.77/')).toBe(true)
+    expect(await direct('http://203.0.114.1/')).toBe(false)
     expect(await direct('http://localhost:8080/')).toBe(true)
     expect(await direct('http://localhost:8081/')).toBe(false)
     // https: has no proxy of its own here (curl's reading: http_proxy is for http: only).

@@ -85,7 +85,11 @@ function parseAllowedCidr(entry: unknown, index: number): [IP, number] {
     if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) throw bad(`prefix must be 0 to ${max}`)
     bits = Number(prefix)
   }
-  // An IPv4-mapped IPv6 network is matched as the IPv4 network it maps.
+  return unmappedRange([address, bits])
+}
+
+/** An IPv4-mapped IPv6 network as the IPv4 network it maps, since addresses are compared unmapped; others as they are. */
+export function unmappedRange([address, bits]: [IP, number]): [IP, number] {
   if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
     return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
   }

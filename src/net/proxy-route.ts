@@ -2,6 +2,7 @@
 // reads them. Apart from the dispatchers (proxy.ts), so that validating options loads no HTTP client.
 
 import ipaddr from 'ipaddr.js'
+import {unmappedRange} from './address.js'
 import {normalizeHostname} from './names.js'
 import {redactUrl} from './redact.js'
 
@@ -63,7 +64,8 @@ function parseNoProxy(value: string): NoProxy {
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry)
     const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : splitPort(entry)
     const portNumber = port === undefined ? undefined : Number(port)
-    if (ipaddr.isValidCIDR(host)) return {range: ipaddr.parseCIDR(host), port: portNumber}
+    // As targets are compared: `::ffff:10.0.0.0/104` is 10.0.0.0/8.
+    if (ipaddr.isValidCIDR(host)) return {range: unmappedRange(ipaddr.parseCIDR(host)), port: portNumber}
     if (ipaddr.isValid(host)) {
       // As targets are compared: `::ffff:10.0.0.1` is 10.0.0.1.
       const address = ipaddr.process(host)
