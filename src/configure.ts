@@ -5,7 +5,7 @@ import type {Root} from 'mdast'
 import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
-import {FixturesError, openFixtures} from './verify/fixtures.js'
+import {checkFixtures, FixturesError} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
 
 
@@ -14,8 +14,8 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
   let problem: string | undefined
   try {
     const resolved = resolveSettings(options)
-    // Read now so that an unreadable fixtures file is reported before any rule runs.
-    if (resolved.offline) openFixtures(resolved.offline)
+    // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
+    if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.
     sharedVerifier(resolved)
     settings = resolved

@@ -1,8 +1,11 @@
 // Offline mode: record a live run into fixtures, replay it with no network, deterministic; bad fixtures reported.
 
+import {execFile} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {join, resolve} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness as lint} from './helpers/lint.js'
@@ -45,6 +48,8 @@ describe('offline fixtures', () => {
   it('record writes every hop; replay gives the same messages with the servers gone', async () => {
     const fixtures = join(folder, 'recorded.json')
     const live = await lint(document(), {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, offline: {fixtures, record: true}})
+    // Written when the verifier closes (or every quarter second, or as the process exits: see the CLI test below).
+    await closeSharedVerifiers()
     const recorded = JSON.parse(readFileSync(fixtures, 'utf8'))
     expect(Object.keys(recorded.responses)).toEqual(Object.keys(recorded.responses).sort())
     expect(Object.keys(recorded.responses)).toHaveLength(6) // five URLs, plus the redirect's target
@@ -90,6 +95,44 @@ describe('offline fixtures', () => {
     expect(messages).toEqual([expect.stringMatching(/^1:1: Cannot write offline fixtures `.*link\/fixtures\.json`: ENOENT/)])
     expect(file.messages[0]!.fatal).toBe(true)
     expect(web.hits('/ok')).toBe(before)
+  })
+})
+
+describe('offline fixtures through the real `remark` CLI', () => {
+  const root = resolve(import.meta.dirname, '..')
+  const remark = join(root, 'node_modules', '.bin', 'remark')
+
+  async function cli(cwd: string, record: boolean): Promise<{code: number; stderr: string}> {
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    const options = {allowPrivateAddresses: ['127.0.0.1/32'], offline: {fixtures: 'fixtures.json', record}}
+    writeFileSync(join(cwd, '.remarkrc.mjs'), `import recommended, {configure} from ${JSON.stringify(entry)}\nexport default {plugins: [recommended, [configure, ${JSON.stringify(options)}]]}\n`)
+    try {
+      const {stderr} = await promisify(execFile)(remark, ['.', '--no-color', '--no-stdout'], {cwd, env: {...process.env, NO_COLOR: '1'}})
+      return {code: 0, stderr}
+    } catch (error) {
+      return error as {code: number; stderr: string}
+    }
+  }
+
+  it('a recording run writes every answer of every file by the time it exits, and a replay gives the same report without a request', async () => {
+    const project = mkdtempSync(join(root, 'test', '.offline-cli-'))
+    try {
+      const origin = `http://127.0.0.1:${web.port}`
+      for (let index = 0; index < 30; index++) {
+        writeFileSync(join(project, `doc-${index}.md`), `See [a page](${origin}/ok?${index}) and [another](${origin}/gone?${index}).\n`)
+      }
+      const live = await cli(project, true)
+      const recorded = JSON.parse(readFileSync(join(project, 'fixtures.json'), 'utf8'))
+      // Every cited URL (and the soft-404 rule's one probe of the host's folder).
+      expect(Object.keys(recorded.responses).filter((key) => /\/(ok|gone)\?\d+$/.test(key))).toHaveLength(60)
+      const before = web.hits('/ok') + web.hits('/gone')
+      const replayed = await cli(project, false)
+      expect(web.hits('/ok') + web.hits('/gone')).toBe(before)
+      expect([replayed.code, replayed.stderr]).toEqual([live.code, live.stderr])
+      expect(live.stderr.match(/citation-alive/g)).toHaveLength(30)
+    } finally {
+      rmSync(project, {recursive: true, force: true})
+    }
   })
 })
 

@@ -1,6 +1,7 @@
 // One verifier per process for each distinct fetching setup, so files and rules share fetches.
 
 import type {Settings} from '../options.js'
+import {forgetCheckedFixtures} from './fixtures.js'
 import {threadable, threadVerifier} from './thread.js'
 import type {Verifier} from './verifier.js'
 import {warnOnce} from './warn.js'
@@ -49,6 +50,7 @@ export async function closeSharedVerifiers(): Promise<void> {
   const all = [...verifiers.values()]
   verifiers.clear()
   bySettings = new WeakMap()
+  forgetCheckedFixtures()
   await Promise.all(all.map((verifier) => verifier.close()))
 }
 

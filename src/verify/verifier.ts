@@ -59,7 +59,7 @@ export interface Verifier {
 export function createVerifier(settings: Settings, warn: (message: string) => void = warnOnce()): Verifier {
   const addresses = new AddressPolicy(settings.allowPrivateAddresses)
   const replaying = Boolean(settings.offline && !settings.offline.record)
-  const {transport, close} = makeTransport(settings, addresses)
+  const {transport, save, close} = makeTransport(settings, addresses, warn)
   // Fixtures are the source of truth offline; a cache would only make replays depend on history.
   // The scope keeps reports made under other fetching limits apart: a changed limit is a miss, not an old answer.
   // Headers (a token, a cookie) change what a host answers: adding one is a miss for what was cached without it.
@@ -247,7 +247,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       return since
     },
     probeSibling: probePerReport(probeOnce, !settings.cacheOnly),
-    flush: () => cache.flush(),
+    flush: () => {
+      save()
+      return cache.flush()
+    },
     async close() {
       await Promise.all([close(), cache.close(), deps.pages.close()])
     }
@@ -277,19 +280,32 @@ function notYetChecked(url: string, reason = 'not yet checked: cache only'): Sou
   }
 }
 
-function makeTransport(settings: Settings, addresses: AddressPolicy): {transport: Transport; close: () => Promise<void>} {
+/** The transport, with `save` writing what a recording gathered so far (see recordTransport). */
+function makeTransport(
+  settings: Settings,
+  addresses: AddressPolicy,
+  warn: (message: string) => void
+): {transport: Transport; save: () => void; close: () => Promise<void>} {
   const offline = settings.offline
   if (offline && !offline.record) {
-    return {transport: replayTransport(openFixtures(offline).fixtures), close: async () => {}}
+    return {transport: replayTransport(openFixtures(offline).fixtures), save: () => {}, close: async () => {}}
   }
   const resolve = settings.resolve ?? defaultResolve
   const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
   const proxies = settings.proxy && new Proxies(settings.proxy, resolve, addresses, settings.timeout)
   const network = {agent, proxies, hostHeaders: settings.hostHeaders, timeoutMs: settings.timeout, maxBytes: settings.maxBodySize}
-  let transport = liveTransport(network)
+  const live = liveTransport(network)
+  let recording: ReturnType<typeof recordTransport> | undefined
   if (offline) {
     const {path, fixtures} = openFixtures(offline)
-    transport = recordTransport(transport, path, fixtures)
+    recording = recordTransport(live, path, fixtures, warn)
   }
-  return {transport, close: async () => void (await Promise.all([agent.close(), proxies?.close()]))}
+  return {
+    transport: recording?.transport ?? live,
+    save: () => recording?.save(),
+    close: async () => {
+      recording?.save()
+      await Promise.all([agent.close(), proxies?.close()])
+    }
+  }
 }
