@@ -50,7 +50,7 @@ export interface Verifier {
    * which is recorded for `keepMs`. A page found alive (`dead` false) has its record cleared and gets 0.
    */
   deadSince(url: string, dead: boolean, keepMs: number): Promise<number>
-  /** Resolves once the cache writes started so far are done (marks are written without being awaited). */
+  /** Resolves once the cache writes started so far are done (marks are written without being awaited), and writes what an offline recording has gathered. */
   flush(): Promise<void>
   /** Release sockets and the cache connection (tests, long-lived hosts). */
   close(): Promise<void>
