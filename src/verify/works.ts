@@ -20,8 +20,8 @@ import type {Snapshot} from '../resolve/wayback.js'
 import type {Work} from '../types.js'
 import type {Answer} from './registry.js'
 
-/** The answer parsers, loaded while the first request is out (see resolve/parsers.ts). */
-const parsers = () => import('../resolve/parsers.js')
+/** A registry's answer, with the parsers to read it: loaded while the first request is out (see resolve/parsers.ts). */
+const askWithParsers = (ask: Ask, url: string, accept: string) => Promise.all([ask(url, accept), import('../resolve/parsers.js')])
 
 /** One GET to a registry with this `Accept`. */
 export type Ask = (url: string, accept: string) => Promise<Answer>
@@ -60,9 +60,7 @@ export async function lookupWork(identifier: Identifier, endpoints: Endpoints, a
  * agency API that fails, fall back to doi.org content negotiation (CSL JSON).
  */
 async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work> {
-  const parsing = parsers()
-  const registered = await ask(doiRaUrl(endpoints, doi.doi), JSON_TYPE)
-  const {parseCrossrefWork, parseCslJson, parseDataCite, parseDoiRA} = await parsing
+  const [registered, {parseCrossrefWork, parseCslJson, parseDataCite, parseDoiRA}] = await askWithParsers(ask, doiRaUrl(endpoints, doi.doi), JSON_TYPE)
   const agency = read(registered, 'doi.org', (body) => parseDoiRA(body, doi.doi))
   if (agency.outcome === 'missing') return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
   const problems: string[] = []
@@ -101,9 +99,7 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
  */
 async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
-  const parsing = parsers()
-  const answer = await ask(arxivQueryUrl(endpoints, arxiv), ATOM)
-  const {parseArxivAtom} = await parsing
+  const [answer, {parseArxivAtom}] = await askWithParsers(ask, arxivQueryUrl(endpoints, arxiv), ATOM)
   const result = read(answer, 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
   const journal = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
@@ -113,9 +109,7 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
-  const parsing = parsers()
-  const answer = await ask(summaryUrl(endpoints, 'pubmed', pmid.pmid), JSON_TYPE)
-  const {parsePubmedSummary} = await parsing
+  const [answer, {parsePubmedSummary}] = await askWithParsers(ask, summaryUrl(endpoints, 'pubmed', pmid.pmid), JSON_TYPE)
   const result = read(answer, 'PubMed', (body) => parsePubmedSummary(body, pmid.pmid))
   return settle(pmid, 'pubmed', result, `PubMed has no record ${pmid.pmid}`)
 }
@@ -125,9 +119,7 @@ async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<W
  * same article, or else from its DOI's registry. When neither can be read, PMC's own description stands.
  */
 async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
-  const parsing = parsers()
-  const answer = await ask(summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE)
-  const {parsePmcSummary} = await parsing
+  const [answer, {parsePmcSummary}] = await askWithParsers(ask, summaryUrl(endpoints, 'pmc', pmcid.pmcid), JSON_TYPE)
   const result = read(answer, 'PMC', (body) => parsePmcSummary(body, pmcid.pmcid))
   if (result.outcome !== 'found') return settle(pmcid, 'pmc', result, `PMC has no article PMC${pmcid.pmcid}`)
   const {pmid, doi} = result.value
@@ -150,9 +142,8 @@ function found(identifier: Identifier, metadata: WorkMetadata): Work {
 export type SnapshotLookup = {outcome: 'found'; snapshot: Snapshot} | Missing | Unverified
 
 export async function lookupSnapshot(url: string, at: Date | undefined, endpoints: Endpoints, ask: Ask): Promise<SnapshotLookup> {
-  const parsing = parsers()
-  const answer = await ask(waybackAvailabilityUrl(endpoints, url, at), JSON_TYPE)
-  const result = read(answer, 'Wayback Machine', (await parsing).parseWaybackAvailability)
+  const [answer, {parseWaybackAvailability}] = await askWithParsers(ask, waybackAvailabilityUrl(endpoints, url, at), JSON_TYPE)
+  const result = read(answer, 'Wayback Machine', parseWaybackAvailability)
   if (result.outcome === 'found') return {outcome: 'found', snapshot: result.value}
   return result.outcome === 'missing' ? {outcome: 'missing', reason: result.reason} : result
 }
