@@ -512,3 +512,14 @@ describe('toNetError', () => {
     expect(toNetError('a string').code).toBe('EOTHER')
   })
 })
+
+describe('undici', () => {
+  it("the agent is undici's own Agent, loaded without the rest of undici (the verifier thread starts sooner)", async () => {
+    // Fails when an undici upgrade moves the files: requests still work (the whole package is loaded instead).
+    const core = await import('../src/net/undici.js')
+    const undici = await import('undici')
+    expect(core.loadedAlone).toBe(true)
+    expect(core.Agent).toBe(undici.Agent)
+    expect(core.buildConnector).toBe(undici.buildConnector)
+  })
+})

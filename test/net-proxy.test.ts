@@ -178,11 +178,14 @@ describe('the environment', () => {
     const proxied = await runBin(folder, {HTTP_PROXY: proxy.url})
     expect(proxied.stderr).toContain('(`404 Not Found`)')
     expect(proxied.code).toBe(1)
-    expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${web.port}`])
+    // One tunnel per connection: two requests in flight at once may open two, as they would two direct connections.
+    const tunnels = proxy.tunnels.slice(before)
+    expect(tunnels.length).toBeGreaterThan(0)
+    expect(new Set(tunnels)).toEqual(new Set([`127.0.0.1:${web.port}`]))
 
     const direct = await runBin(folder, {HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8'})
     expect(direct.stderr).toContain('(`404 Not Found`)')
-    expect(proxy.tunnels.length).toBe(before + 1)
+    expect(proxy.tunnels.length).toBe(before + tunnels.length)
 
     const wrong = await runBin(folder, {HTTP_PROXY: 'ftp://proxy.internal'})
     // One message, from `configure`, not one per rule.

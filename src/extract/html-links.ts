@@ -1,6 +1,7 @@
 // Raw HTML `<a href>`: values, their offsets in the HTML, and link text.
 
-import {Parser} from 'htmlparser2'
+import {createRequire} from 'node:module'
+import type * as Htmlparser2 from 'htmlparser2'
 
 export interface HtmlLink {
   /** The href value, entities decoded. */
@@ -28,13 +29,21 @@ export interface HtmlScan {
 
 const HIDDEN = new Set(['script', 'style', 'template'])
 
+/**
+ * htmlparser2, loaded at the first raw `<a>`: most documents have none, and it is 35 ms of every run's start-up,
+ * before the verifier thread can be made (see verify/thread.ts). Its CommonJS build, since extraction is
+ * synchronous; the page readers, on their own threads, import its ES build.
+ */
+let htmlparser2: typeof Htmlparser2 | undefined
+const load = (): typeof Htmlparser2 => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof Htmlparser2)
+
 /** Every `<a href>` in an HTML fragment; comments are never looked into. */
 export function scanHtml(html: string): HtmlScan {
   const links: HtmlLink[] = []
   const open: HtmlLink[] = []
   let text = ''
   let hidden = 0
-  const parser = new Parser(
+  const parser = new (load().Parser)(
     {
       onopentag(name, attributes) {
         if (HIDDEN.has(name)) hidden++

@@ -1,10 +1,10 @@
 // citation-conflict-of-interest: the cited source is published by a party the claim names. Pure, needs no fetch.
 
-import {parse} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import type {Citation, SourceReport} from '../types.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
+import {parse} from './public-suffix.js'
 import {stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 

@@ -4,11 +4,11 @@
 
 import {readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
-import {getDomain, getPublicSuffix} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import {defaultRedirectResolvers} from '../options.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
+import {getDomain, getPublicSuffix} from './public-suffix.js'
 import {
   academicLabels,
   academicSuffixes,

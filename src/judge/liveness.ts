@@ -1,12 +1,12 @@
 // Liveness verdict for one citation: status, action, which rule speaks, and its message. Pure.
 
-import {getDomain} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import {statusLine} from '../net/status-line.js'
 import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
 import type {Identifier} from '../resolve/identifiers.js'
 import type {SnapshotLookup} from '../verify/works.js'
 import type {Citation, SourceReport, Status, Work} from '../types.js'
+import {getDomain} from './public-suffix.js'
 import {shownUrl, type RuleName, type Verdict} from './verdict.js'
 
 export type LivenessRule = Extract<RuleName, 'citation-alive' | 'citation-reachable' | 'citation-url-safety'>

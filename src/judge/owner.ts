@@ -1,8 +1,8 @@
 // Who publishes a URL: the registrable domain, or the account on a platform that hosts many publishers. Pure.
 
-import {parse} from 'tldts'
 import {domainToUnicode} from 'node:url'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
+import {parse} from './public-suffix.js'
 
 /** The publisher of a URL as far as its address tells. */
 export interface Owner {

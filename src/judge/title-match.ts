@@ -1,10 +1,10 @@
 // Does the cited title name the page? Compare it with every title candidate of the page. Pure.
 
-import {getDomain, getDomainWithoutSuffix} from 'tldts'
 import {parseUrl} from '../net/parse-url.js'
 import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
+import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
 import {cleanTitle, looseFold} from './title-clean.js'
 import {stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'

@@ -1,9 +1,10 @@
 // The undici Agent every fetch goes through: pinned, vetted DNS, and a guard on literal-IP hosts.
 
-import {Agent, buildConnector} from 'undici'
+import type {buildConnector as BuildConnector} from 'undici'
 import {isIP} from 'node:net'
 import type {AddressPolicy} from './address.js'
 import {createLookup, lookupError, type Resolve} from './lookup.js'
+import {Agent, buildConnector} from './undici.js'
 
 export interface AgentOptions {
   resolve: Resolve
@@ -31,7 +32,7 @@ export function createAgent(options: AgentOptions): Agent {
     throw new RangeError(`connectTimeoutMs must be a positive number of milliseconds, got ${String(connectTimeoutMs)}`)
   }
   const connector = buildConnector({lookup: createLookup(resolve, addresses), timeout: connectTimeoutMs})
-  const connect: buildConnector.connector = (connectOptions, callback) => {
+  const connect: BuildConnector.connector = (connectOptions, callback) => {
     const host = unbracket(connectOptions.hostname)
     if (isIP(host)) {
       const verdict = addresses.check(host)

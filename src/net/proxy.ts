@@ -11,7 +11,7 @@
 // "no such host" only when our resolver said so too.
 
 import {isIP} from 'node:net'
-import {ProxyAgent} from 'undici'
+import type {ProxyAgent} from 'undici'
 import {keepAlive} from './agent.js'
 import {NetError} from './errors.js'
 import {isUnresolvableName} from './names.js'
@@ -29,7 +29,12 @@ export interface ProxiedHop {
 
 /** The proxies of a route, one keep-alive ProxyAgent per proxy URL, made when first used. */
 export class Proxies {
-  readonly #agents = new Map<string, ProxyAgent>()
+  readonly #agents = new Map<string, Promise<ProxyAgent>>()
+  /**
+   * undici's whole entry, which the verifier does not load for direct requests (see undici.ts): a ProxyAgent's
+   * tunnel uses what it adds to every dispatcher. Loaded from the start, so the first hops find it ready.
+   */
+  readonly #undici = import('undici')
 
   constructor(
     private readonly route: ProxyRoute,
@@ -63,7 +68,7 @@ export class Proxies {
       }
     }
     return {
-      dispatcher: this.#agent(proxy),
+      dispatcher: await this.#agent(proxy),
       explain: (error) => {
         if (error.code === 'EPROXY') return notFound ? new NetError('ENOTFOUND', `no such host ${host}`, {cause: error}) : error
         // Through a tunnel only the proxy is looked up and connected to: these are about the proxy, not the source.
@@ -76,14 +81,16 @@ export class Proxies {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#agents.values()].map((agent) => agent.close()))
+    // An agent that could not be made was reported by the hop that asked for it.
+    await Promise.all([...this.#agents.values()].map((agent) => agent.then((made) => made.close(), () => undefined)))
   }
 
-  #agent(proxy: string): ProxyAgent {
+  #agent(proxy: string): Promise<ProxyAgent> {
     let agent = this.#agents.get(proxy)
     if (!agent) {
       // The hop's own deadline (fetch-hop.ts) bounds headers and body.
-      agent = new ProxyAgent({uri: proxy, proxyTls: {timeout: this.connectTimeoutMs}, requestTls: {timeout: this.connectTimeoutMs}, ...keepAlive})
+      const options = {uri: proxy, proxyTls: {timeout: this.connectTimeoutMs}, requestTls: {timeout: this.connectTimeoutMs}, ...keepAlive}
+      agent = this.#undici.then(({ProxyAgent}) => new ProxyAgent(options))
       this.#agents.set(proxy, agent)
     }
     return agent
