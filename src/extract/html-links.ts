@@ -1,7 +1,7 @@
 // Raw HTML `<a href>`: values, their offsets in the HTML, and link text.
 
-import {createRequire} from 'node:module'
 import type * as Htmlparser2 from 'htmlparser2'
+import {cjs} from '../cjs.js'
 
 export interface HtmlLink {
   /** The href value, entities decoded. */
@@ -35,7 +35,7 @@ const HIDDEN = new Set(['script', 'style', 'template'])
  * synchronous; the page readers, on their own threads, import its ES build.
  */
 let htmlparser2: typeof Htmlparser2 | undefined
-const load = (): typeof Htmlparser2 => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof Htmlparser2)
+const load = (): typeof Htmlparser2 => (htmlparser2 ??= cjs<typeof Htmlparser2>('htmlparser2'))
 
 /** Every `<a href>` in an HTML fragment; comments are never looked into. */
 export function scanHtml(html: string): HtmlScan {

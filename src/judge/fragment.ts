@@ -1,9 +1,13 @@
 // `#anchor` on the cited page: is there an element with that id (or `<a name>`)? Pure.
 
-import {distance} from 'fastest-levenshtein'
+import type * as Levenshtein from 'fastest-levenshtein'
+import {cjs} from '../cjs.js'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
 import type {Citation, SourceReport} from '../types.js'
 import {shownUrl, type Verdict} from './verdict.js'
+
+/** CommonJS, so loaded with `require` (see cjs.ts). */
+const {distance} = cjs<typeof Levenshtein>('fastest-levenshtein')
 
 /** GitHub renders Markdown headings with ids prefixed this way and resolves `#name` to them by script. */
 const githubPrefix = 'user-content-'

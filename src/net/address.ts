@@ -1,8 +1,12 @@
 // Address classification: is an IP address globally routable, or inside an explicitly allowed CIDR?
 
-import ipaddr from 'ipaddr.js'
+import type Ipaddr from 'ipaddr.js'
+import {cjs} from '../cjs.js'
 
-type IP = ipaddr.IPv4 | ipaddr.IPv6
+/** CommonJS, so loaded with `require` (see cjs.ts). */
+const ipaddr = cjs<typeof Ipaddr>('ipaddr.js')
+
+type IP = Ipaddr.IPv4 | Ipaddr.IPv6
 
 export type AddressVerdict = {ok: true} | {ok: false; range: string}
 
@@ -35,8 +39,8 @@ export class AddressPolicy {
   check(ip: string): AddressVerdict {
     let address = parseStrict(ip)
     if (!address) return {ok: false, range: 'invalid'}
-    if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-      address = (address as ipaddr.IPv6).toIPv4Address()
+    if (address.kind() === 'ipv6' && (address as Ipaddr.IPv6).isIPv4MappedAddress()) {
+      address = (address as Ipaddr.IPv6).toIPv4Address()
     }
     for (const [network, bits] of this.allowed) {
       if (network.kind() === address.kind() && address.match(network, bits)) return {ok: true}
@@ -90,8 +94,8 @@ function parseAllowedCidr(entry: unknown, index: number): [IP, number] {
 
 /** An IPv4-mapped IPv6 network as the IPv4 network it maps, since addresses are compared unmapped; others as they are. */
 export function unmappedRange([address, bits]: [IP, number]): [IP, number] {
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
-    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+  if (address.kind() === 'ipv6' && (address as Ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(address as Ipaddr.IPv6).toIPv4Address(), bits - 96]
   }
   return [address, bits]
 }

@@ -1,13 +1,13 @@
 // Request headers: an honest User-Agent naming this package, and browser-like Accept headers.
 
-import {createRequire} from 'node:module'
+import {cjs} from '../cjs.js'
 
 const HOMEPAGE = 'https://github.com/remarkjs/remark-lint-citations'
 
 function readVersion(): string {
   try {
     // Self-reference through the package's own `exports` (works from src/, dist/ and node_modules).
-    const pkg: unknown = createRequire(import.meta.url)('remark-lint-citations/package.json')
+    const pkg = cjs<unknown>('remark-lint-citations/package.json')
     const version = (pkg as {version?: unknown}).version
     return typeof version === 'string' ? version : '0.0.0'
   } catch {

@@ -3,31 +3,30 @@
 // Why: the verifier thread's start-up is on every cold run's critical path (see verify/thread.ts), and undici's
 // entry loads all of it (fetch, WebSocket, caches, mocks): 130 ms of a 185 ms start. The Agent and its connector
 // take 40. Their files are not undici's public interface, so a layout they are not found in loads the whole
-// package instead: slower, never broken. `loadedAlone` tells the tests which happened.
+// package instead: slower, never broken. `loadedAlone` tells the tests which happened. With `require`, as
+// undici is CommonJS (see cjs.ts).
 //
 // What the entry adds to Dispatcher.prototype (request, stream, connect, …) is not here: fetch-hop.ts uses
 // `dispatch` only, and the ProxyAgent, which tunnels with `connect`, comes from the package (proxy.ts).
 
 import type * as Undici from 'undici'
+import {cjs} from '../cjs.js'
 
 type Core = Pick<typeof Undici, 'Agent' | 'buildConnector'>
 
-async function loadCore(): Promise<Core & {loadedAlone: boolean}> {
-  // A specifier in a variable: TypeScript has no declarations for these files, and the types are the package's.
-  const lib = (path: string): Promise<{default: unknown}> => import(`undici/lib/${path}`) as Promise<{default: unknown}>
+function loadCore(): Core & {loadedAlone: boolean} {
   try {
-    const [agent, connect] = await Promise.all([lib('dispatcher/agent.js'), lib('core/connect.js')])
-    const Agent = agent.default as Core['Agent']
-    const buildConnector = connect.default as Core['buildConnector']
+    const Agent = cjs<Core['Agent'] | undefined>('undici/lib/dispatcher/agent.js')
+    const buildConnector = cjs<Core['buildConnector'] | undefined>('undici/lib/core/connect.js')
     if (typeof Agent === 'function' && typeof Agent.prototype.dispatch === 'function' && typeof buildConnector === 'function') {
       return {Agent, buildConnector, loadedAlone: true}
     }
   } catch {
     // Moved or renamed in this version of undici: the package's entry has them.
   }
-  const {Agent, buildConnector} = await import('undici')
+  const {Agent, buildConnector} = cjs<typeof Undici>('undici')
   return {Agent, buildConnector, loadedAlone: false}
 }
 
-export const {Agent, buildConnector, loadedAlone} = await loadCore()
+export const {Agent, buildConnector, loadedAlone} = loadCore()
 export type Agent = Undici.Agent
