@@ -43,6 +43,16 @@ describe('page reader', () => {
     expect(sourceReader()).toBe(readHere)
   })
 
+  it('reads a burst of pages here one per turn: a timer (a host\'s next request) is not held up behind all of them', async () => {
+    await readHere.read(pages[0]!) // loads the reader
+    const burst = Array.from({length: 40}, (_, index) => pages[index % pages.length]!)
+    let read = 0
+    const reading = burst.map((response) => readHere.read(response).finally(() => read++))
+    const readWhenTimerFired = await new Promise<number>((done) => setTimeout(() => done(read), 0))
+    expect(readWhenTimerFired).toBeLessThan(burst.length)
+    expect(await Promise.all(reading)).toEqual(burst.map((response) => readPage(response)))
+  })
+
   it('gives the same facts on its thread as read here', async () => {
     const reader = built.pageReader()
     await reader.read(pages[0]!) // the first page starts the thread, and is read here
