@@ -55,7 +55,8 @@ describe('page reader', () => {
 
   it('gives the same facts on its thread as read here', async () => {
     const reader = built.pageReader()
-    await reader.read(pages[0]!) // the first page starts the thread, and is read here
+    // The first page starts the thread, and waits for it.
+    expect(await reader.read(pages[0]!)).toEqual(readPage(pages[0]!))
     await sleep(500)
     try {
       const many = Array.from({length: 40}, (_, index) => pages[index % pages.length]!)
@@ -79,6 +80,13 @@ describe('page reader', () => {
     } finally {
       await reader.close()
     }
+  })
+
+  it('loses no page when the thread stops before it is ready, with pages waiting for it', async () => {
+    const reader = built.pageReader()
+    const reading = pages.map((response) => reader.read(response))
+    await reader.close()
+    expect(await Promise.all(reading)).toEqual(pages.map((response) => readPage(response)))
   })
 
   it('loses no page when the thread stops with pages still being read', async () => {

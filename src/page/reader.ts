@@ -2,9 +2,11 @@
 // Markdown itself, and the main thread also parses every file and handles every socket. Measured on the large
 // benchmark (3,300 pages): ~0.9 s of main-thread time, while a second core sat mostly idle.
 //
-// One thread runs the built `worker.js` beside this module. Until it is ready, and wherever it cannot run
-// (the TypeScript sources under a test runner, a thread that fails), pages are read on the calling thread:
-// the facts are the same either way, since both call `readPage`.
+// One thread runs the built `worker.js` beside this module; pages that come while it starts wait for it. Wherever
+// it cannot run (the TypeScript sources under a test runner, a thread that fails), pages are read on the calling
+// thread: the facts are the same either way, since both call `readPage`. Not while it starts: the calling thread
+// is the verifier's, whose timers pace the hosts, and reading there meant loading the reader a second time (a
+// stall of 60-120 ms) and then reading pages between its requests.
 
 import {existsSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
@@ -30,8 +32,8 @@ let reading = false
 
 /**
  * Reads on the calling thread, one page per turn of the event loop. Answers come in bursts, and a burst read in
- * one go held the verifier thread for up to 200 ms (while the page thread started, on the large benchmark), and
- * with it every timer: the busiest host's next request among them. Between two pages, timers and sockets are served.
+ * one go held the verifier thread for up to 200 ms (on the large benchmark), and with it every timer: the busiest
+ * host's next request among them. Between two pages, timers and sockets are served.
  */
 const readLater = (response: ResponseView): Promise<PageFacts> =>
   new Promise((resolve, reject) => {
@@ -76,6 +78,8 @@ class ThreadReader implements PageReader {
   #ready = false
   readonly #pending = new Map<number, Pending>()
   #batch: Array<{id: number; response: ResponseView}> = []
+  /** Pages that came before the thread was ready: they wait for it. */
+  #early: Array<{id: number; response: ResponseView}> = []
   #next = 0
 
   /** Started by the first page, so that a run that reads none (answers from the cache) starts no thread. */
@@ -84,7 +88,10 @@ class ThreadReader implements PageReader {
     try {
       const worker = new Worker(workerFile)
       worker.on('message', (message: 'ready' | Array<{id: number; facts: PageFacts}>) => {
-        if (message === 'ready') this.#ready = true
+        if (message === 'ready') {
+          this.#ready = true
+          for (const item of this.#early.splice(0)) this.#send(item)
+        }
         else for (const {id, facts} of message) this.#settle(id, facts)
       })
       // A thread that dies (out of memory, a bug) leaves its pages to this thread: slower, never lost.
@@ -101,14 +108,19 @@ class ThreadReader implements PageReader {
   read(response: ResponseView): Promise<PageFacts> {
     if (!this.#started) this.#start()
     const worker = this.#worker
-    if (!worker || !this.#ready) return readLater(response)
+    if (!worker) return readLater(response)
     const id = this.#next++
     // Only pages being read keep the process alive: an idle thread must not hold `remark` open.
     if (this.#pending.size === 0) worker.ref()
+    if (this.#ready) this.#send({id, response})
+    else this.#early.push({id, response})
+    return new Promise((resolve) => this.#pending.set(id, {response, resolve}))
+  }
+
+  #send(item: {id: number; response: ResponseView}): void {
     // One message per turn, not per page: answers arrive in bursts, and each message has a fixed cost.
     if (this.#batch.length === 0) setImmediate(() => this.#flush())
-    this.#batch.push({id, response})
-    return new Promise((resolve) => this.#pending.set(id, {response, resolve}))
+    this.#batch.push(item)
   }
 
   async close(): Promise<void> {
@@ -138,10 +150,11 @@ class ThreadReader implements PageReader {
     if (this.#pending.size === 0) this.#worker?.unref()
   }
 
-  /** No more thread: what it was reading is read here. */
+  /** No more thread: what it was reading, or waiting to read, is read here. */
   #abandon(worker: Worker): void {
     if (this.#worker !== worker) return
     this.#worker = undefined
+    this.#early = []
     for (const [id, {response}] of [...this.#pending]) {
       if (!this.#batch.some((item) => item.id === id)) this.#settle(id, readLater(response))
     }
