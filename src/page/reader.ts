@@ -91,8 +91,7 @@ class ThreadReader implements PageReader {
         if (message === 'ready') {
           this.#ready = true
           for (const item of this.#early.splice(0)) this.#send(item)
-        }
-        else for (const {id, facts} of message) this.#settle(id, facts)
+        } else for (const {id, facts} of message) this.#settle(id, facts)
       })
       // A thread that dies (out of memory, a bug) leaves its pages to this thread: slower, never lost.
       worker.on('error', () => this.#abandon(worker))
