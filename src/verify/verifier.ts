@@ -12,7 +12,7 @@ import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
 import {identifierKey, identify, type Identifier} from '../resolve/identifiers.js'
 import type {PageDepth, SourceReport, Work} from '../types.js'
 import {backgroundAnswerEvent, processEvents} from './background-event.js'
-import {openFixtures, recordTransport, replayTransport} from './fixtures.js'
+import {openCheckedFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {probePerReport, reportPerUrl} from './memo.js'
 import {askRegistry} from './registry.js'
@@ -288,7 +288,7 @@ function makeTransport(
 ): {transport: Transport; save: () => void; close: () => Promise<void>} {
   const offline = settings.offline
   if (offline && !offline.record) {
-    return {transport: replayTransport(openFixtures(offline).fixtures), save: () => {}, close: async () => {}}
+    return {transport: replayTransport(openCheckedFixtures(offline).fixtures), save: () => {}, close: async () => {}}
   }
   const resolve = settings.resolve ?? defaultResolve
   const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
@@ -297,7 +297,7 @@ function makeTransport(
   const live = liveTransport(network)
   let recording: ReturnType<typeof recordTransport> | undefined
   if (offline) {
-    const {path, fixtures} = openFixtures(offline)
+    const {path, fixtures} = openCheckedFixtures(offline)
     recording = recordTransport(live, path, fixtures, warn)
   }
   return {
