@@ -3,10 +3,10 @@
 import type Ipaddr from 'ipaddr.js'
 import {cjs} from '../cjs.js'
 
-/** CommonJS, so loaded with `require` (see cjs.ts). */
-const ipaddr = cjs<typeof Ipaddr>('ipaddr.js')
+/** ipaddr.js, for this module and proxy-route.ts: CommonJS, so loaded with `require` (see cjs.ts). */
+export const ipaddr = cjs<typeof Ipaddr>('ipaddr.js')
 
-type IP = Ipaddr.IPv4 | Ipaddr.IPv6
+export type IP = Ipaddr.IPv4 | Ipaddr.IPv6
 
 export type AddressVerdict = {ok: true} | {ok: false; range: string}
 

@@ -1,14 +1,9 @@
 // Which proxy a request goes through: the `proxy` option, or `https_proxy`, `http_proxy` and `no_proxy` read as curl
 // reads them. Apart from the dispatchers (proxy.ts), so that validating options loads no HTTP client.
 
-import type Ipaddr from 'ipaddr.js'
-import {cjs} from '../cjs.js'
-import {unmappedRange} from './address.js'
+import {ipaddr, unmappedRange, type IP} from './address.js'
 import {normalizeHostname} from './names.js'
 import {redactUrl} from './redact.js'
-
-/** CommonJS, so loaded with `require` (see cjs.ts). */
-const ipaddr = cjs<typeof Ipaddr>('ipaddr.js')
 
 export interface ProxyRoute {
   /** Proxy URL for http: targets; undefined: direct. */
@@ -20,7 +15,7 @@ export interface ProxyRoute {
 }
 
 /** `'*'`: every host; else names (matching their subdomains too) and address ranges, each with an optional port. */
-type NoProxy = '*' | Array<{name?: string; range?: [Ipaddr.IPv4 | Ipaddr.IPv6, number]; port?: number}>
+type NoProxy = '*' | Array<{name?: string; range?: [IP, number]; port?: number}>
 
 /** The first set variable of `names` in `env`, with its name. */
 function fromEnv(env: NodeJS.ProcessEnv, names: string[]): {value: string; name: string} | undefined {
