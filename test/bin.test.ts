@@ -12,6 +12,8 @@ import type {JsonReport} from '../src/report/json.js'
 import type {JsonlRecord} from '../src/report/jsonl.js'
 import type {SarifLog} from '../src/report/sarif.js'
 import {createProgress, progressWanted} from '../src/cli/progress.js'
+import {countFiles} from '../src/cli/file-count.js'
+import {manyFiles} from '../src/cli/lint.js'
 import {remarkReport} from '../src/cli/reporter.js'
 import {engineQueueHash} from '../src/cli/queue.js'
 import {initialize, resolve as resolveHook} from '../src/cli/module-hooks.js'
@@ -160,6 +162,22 @@ describe('remark-lint-citations <files>', () => {
     expect(lines.some((line) => /^1:19 info Unexpected end of file/.test(line))).toBe(true)
     for (let index = 0; index < 30; index++) expect(lines).toContain(`page-${index}.md`)
     expect(lines.filter((line) => /^1:\d+-1:\d+ error Unexpected dead citation/.test(line))).toHaveLength(30)
+  })
+
+  it('a run of more files than `manyFiles` (remark’s engine with the bin’s linear queue step): every file is checked', async () => {
+    const project = join(folder, 'many')
+    for (let index = 0; index < manyFiles; index++) write(join(project, 'pages', `page-${index}.md`), `# Page ${index}\n\nNothing cited here.\n`)
+    write(join(project, 'pages', 'broken.mdx'), 'An unclosed <Chart\n')
+    write(join(project, 'loop.md'), `Local: ${origin}/ok?many\n`)
+    const {code, stderr, stdout} = await run(['.', '--quiet', '--report', 'json'], project)
+    expect(code).toBe(1)
+    const report = JSON.parse(stdout) as JsonReport
+    expect(report.results.map((result) => result.citations.map((citation) => citation.file))).toEqual([['loop.md']])
+    const lines = tidy(stderr)
+    expect(lines).toContain('pages/broken.mdx')
+    expect(lines).toContain('error Cannot process file')
+    expect(lines.filter((line) => /^1:8-1:\d+ error Unexpected unsafe citation/.test(line))).toHaveLength(1)
+    expect(lines.filter((line) => line.startsWith('pages/page-'))).toEqual([])
   })
 
   it('`--ext` chooses the extensions', async () => {
@@ -403,6 +421,17 @@ describe('remark-lint-citations verify', () => {
   })
 })
 
+describe('counting files before remark’s engine loads', () => {
+  it('counts files with the extensions in folders, files and globs’ folders, skipping `node_modules` and hidden entries, up to the limit', () => {
+    const tree = join(folder, 'count')
+    for (const path of ['a.md', 'b.markdown', 'c.txt', 'docs/d.mdx', 'docs/deep/e.md', 'node_modules/pkg/f.md', '.git/g.md', 'docs/.hidden/h.md']) write(join(tree, path), '')
+    expect(countFiles(['.'], ['md', 'markdown', 'mdx'], tree, 100)).toBe(4)
+    expect(countFiles(['docs', 'a.md', 'missing.md'], ['md'], tree, 100)).toBe(2)
+    expect(countFiles(['docs/**/*.md'], ['md', 'mdx'], tree, 100)).toBe(2)
+    expect(countFiles(['.'], ['md', 'markdown', 'mdx'], tree, 3)).toBe(3)
+  })
+})
+
 describe('the progress line', () => {
   it('shows only on a terminal outside CI, and is cleared before anything else is printed', () => {
     expect(progressWanted({isTTY: true}, {})).toBe(true)
@@ -432,9 +461,37 @@ describe('the report', () => {
     return file
   }
 
-  it('is remark’s own report', () => {
+  it('is remark’s own report', async () => {
     const file = fileWith(10)
-    expect(remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
+    expect(await remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
+  })
+
+  it('a long report is laid out by remark’s reporter with string-width 8: its columns line up after a `©`', async () => {
+    // The built module, in a process of its own: the copy of the reporter it loads needs the bin's hooks.
+    const script = `
+      import {VFile} from 'vfile'
+      import {reporter} from 'vfile-reporter'
+      import {remarkReport, fastReportFrom} from ${JSON.stringify(pathToFileURL(join(root, 'dist', 'src', 'cli', 'reporter.js')).href)}
+      const file = (mark) => {
+        const file = new VFile({path: 'links.md'})
+        for (let line = 1; line <= fastReportFrom + 10; line++) {
+          file.message(line === 2 ? 'Unexpected cited title “' + mark + ' Example”' : 'Unexpected cited title “Example”', {place: {line, column: 5}, ruleId: 'citation-title-match', source: 'remark-lint'})
+        }
+        return file
+      }
+      const ascii = file('(c)')
+      console.log(JSON.stringify({long: await remarkReport([file('©')], {color: false}), same: await remarkReport([ascii], {color: false}) === reporter([ascii], {color: false})}))
+    `
+    const {code, stdout, stderr} = await runNode(['--input-type=module', '-e', script], {cwd: root})
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const {long, same} = JSON.parse(stdout) as {long: string; same: boolean}
+    const lines = long.split('\n').filter((line) => line.includes('citation-title-match'))
+    expect(lines).toHaveLength(210)
+    expect(lines[1]).toContain('“© Example”')
+    // string-width 6 counts `©` two columns wide, and the rule of that line stood one column left of the others.
+    expect(new Set(lines.map((line) => line.indexOf('citation-title-match'))).size).toBe(1)
+    expect(same).toBe(true)
   })
 
   it('the bin’s hooks redirect only vfile-reporter’s string-width and the one engine copy’s queue step', async () => {
@@ -454,11 +511,11 @@ describe('the report', () => {
     expect(createHash('sha256').update(original).digest('hex')).toBe(engineQueueHash)
   })
 
-  it('keeps every message, in order, where remark’s report gives up (a file with more than about 120,000 messages)', () => {
+  it('keeps every message, in order, where remark’s report gives up (a file with more than about 120,000 messages)', async () => {
     const count = 130_000
     const file = fileWith(count)
     expect(() => reporter([file], {color: false})).toThrow(RangeError)
-    const lines = remarkReport([file], {color: false}).split('\n')
+    const lines = (await remarkReport([file], {color: false})).split('\n')
     expect(lines[0]).toBe('links.md')
     expect(lines[1]).toBe('1:5  warning  Unexpected low-credibility source  citation-credibility  remark-lint')
     expect(lines.filter((line) => /^\d+:5  /.test(line))).toHaveLength(count)

@@ -1,4 +1,4 @@
-// Module hooks the bin registers before remark's modules load. Each sends one dependency's own import to a faster
+// Module hooks the bin registers where they pay (hooks.ts). Each sends one dependency's own import to a faster
 // equivalent, and nothing else resolves differently:
 //
 // - vfile-reporter 8 pins string-width 6, which builds an emoji RegExp for every character it measures: about
