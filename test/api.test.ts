@@ -121,6 +121,28 @@ describe('the verifier thread', () => {
   })
 })
 
+describe('the verifier thread, never asked anything', () => {
+  it('is stopped when the verifier closes: nothing printed, nothing left running', async () => {
+    const dist = (path: string) => JSON.stringify(pathToFileURL(join(root, 'dist', 'src', path)).href)
+    const script = join(folder, 'idle.mjs')
+    writeFileSync(
+      script,
+      [
+        `import {resolveSettings} from ${dist('options.js')}`,
+        `import {closeSharedVerifiers, sharedVerifier} from ${dist('verify/shared.js')}`,
+        `const verifier = sharedVerifier(resolveSettings(${JSON.stringify(fast)}))`,
+        `if (!verifier.threaded) throw new Error('no thread')`,
+        `await closeSharedVerifiers()`,
+        `console.log('closed')`
+      ].join('\n')
+    )
+    const {code, stdout, stderr} = await runNode([script])
+    expect(stderr).toBe('')
+    expect(stdout).toBe('closed\n')
+    expect(code).toBe(0)
+  })
+})
+
 describe('many settings in one process', () => {
   it('each gets its verifier, without a listener warning, and the process still exits by itself', async () => {
     const script = join(folder, 'many.mjs')

@@ -142,9 +142,15 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
       const thread = worker
       if (thread) {
         worker = undefined
-        thread.ref()
-        thread.postMessage({close: true} satisfies ToThread)
-        await once(thread, 'exit')
+        if (next === 0) {
+          // Never asked anything: it has nothing to finish or write, and may still be loading its modules (a
+          // run of files without citations waited 0.09 s for it).
+          await thread.terminate()
+        } else {
+          thread.ref()
+          thread.postMessage({close: true} satisfies ToThread)
+          await once(thread, 'exit')
+        }
       }
       await local?.close()
     }
