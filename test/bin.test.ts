@@ -147,6 +147,22 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('ignored.md')
   })
 
+  it('a config with remark-mdx: `.md` files are read as MDX too, and `.mdx` files as before', async () => {
+    const project = join(folder, 'mdx-config')
+    write(join(project, '.remarkrc.mjs'), `import remarkMdx from 'remark-mdx'\nimport recommended from ${JSON.stringify(entry)}\nexport default {plugins: [remarkMdx, recommended]}\n`)
+    write(join(project, 'a.md'), `Two is {1 + 1}, says <a href="${origin}/ok?md">the page</a>.\n`)
+    write(join(project, 'b.mdx'), `export const year = 2024\n\nIn {year}, <a href="${origin}/ok?mdx">the study</a> said so.\n`)
+    const {code, stdout, stderr} = await run(['.', '--report', 'json'], project)
+    expect(stderr).not.toContain('Cannot process file')
+    expect(code).toBe(1)
+    const citations = (JSON.parse(stdout) as JsonReport).results.flatMap((result) => result.citations)
+    // An expression is not prose: read as Markdown, `{1 + 1}` would be part of the claim.
+    expect(citations.map((citation) => [citation.file, citation.line, citation.column, citation.claim])).toEqual([
+      ['a.md', 1, 31, 'Two is , says the page.'],
+      ['b.mdx', 3, 21, 'In , the study said so.']
+    ])
+  })
+
   it('a file that cannot be parsed is reported as such, and every other file of the run still is', async () => {
     const project = join(folder, 'broken')
     write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))

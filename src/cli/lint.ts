@@ -10,7 +10,6 @@ import {ReportWriteError} from '../report/write.js'
 import type {LintArgs} from './args.js'
 import {githubTokenVariable} from './env.js'
 import {countFiles} from './file-count.js'
-import {fixFiles, fixSummary} from './fix.js'
 import {registerHooks} from './hooks.js'
 import {write, type Io} from './io.js'
 import {exitCode, exitCodeOf, type ExitCode} from './outcome.js'
@@ -54,7 +53,11 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
 
   try {
     // The exit code and the reports stay those of the check: they describe the files as they were.
-    if (args.fix) await write(io.stderr, fixSummary(await fixFiles(checked)))
+    if (args.fix) {
+      // Loaded only for `--fix`: it parses again, with remark-mdx among others.
+      const {fixFiles, fixSummary} = await import('./fix.js')
+      await write(io.stderr, fixSummary(await fixFiles(checked)))
+    }
     const summary = humanSummary(records, {color, ...(rules ? {rules} : {})})
     // A blank line after remark's report.
     await write(io.stderr, '\n' + (args.quiet ? withoutOkSources(summary) : summary))
