@@ -147,6 +147,14 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('ignored.md')
   })
 
+  it('`.mdx` files are parsed on a Node that cannot `require` an ES module (before 20.19): remark-mdx is imported up front', async () => {
+    const {code, stdout, stderr} = await runNode(['--no-experimental-require-module', bin, 'docs/page.mdx', '--report', 'json'], {cwd: repo, env: {CI: 'true'}})
+    expect(stderr).not.toContain('Cannot process file')
+    expect(code).toBe(1)
+    const citations = (JSON.parse(stdout) as JsonReport).results.flatMap((result) => result.citations)
+    expect(citations.map((citation) => [citation.file, citation.line, citation.action])).toEqual([['docs/page.mdx', 3, 'removed']])
+  })
+
   it('a config with remark-mdx: `.md` files are read as MDX too, and `.mdx` files as before', async () => {
     const project = join(folder, 'mdx-config')
     write(join(project, '.remarkrc.mjs'), `import remarkMdx from 'remark-mdx'\nimport recommended from ${JSON.stringify(entry)}\nexport default {plugins: [remarkMdx, recommended]}\n`)
