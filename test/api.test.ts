@@ -5,7 +5,7 @@ import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {runNode} from './helpers/node.js'
+import {runNode, type NodeRun} from './helpers/node.js'
 import {html, startWeb, status, type Web} from './helpers/web.js'
 
 type Api = typeof import('../src/index.js')
@@ -97,49 +97,59 @@ describe('auditMarkdown', () => {
 })
 
 describe('the verifier thread', () => {
+  /** A module of the built package, for a script's import. */
+  const dist = (path: string) => JSON.stringify(pathToFileURL(join(root, 'dist', 'src', path)).href)
+  /** Runs a script of `lines` in a process of its own. */
+  function script(name: string, lines: string[], where = folder): Promise<NodeRun> {
+    const path = join(where, name)
+    writeFileSync(path, lines.join('\n'))
+    return runNode([path])
+  }
+  /** A script's lines that audit a dead and a fine citation, and print each one's URL and action. */
+  const audit = (index: string, query: string) => [
+    `import {auditMarkdown} from ${index}`,
+    `const text = ${JSON.stringify(`A [dead one](${origin}/gone?${query}) and [a fine one](${origin}/ok?${query}).\n`)}`,
+    `const report = await auditMarkdown(text, {configure: ${JSON.stringify(fast)}})`,
+    `console.log(JSON.stringify(report.citations.map((citation) => [citation.citation.url, citation.action])))`
+  ]
+  const audited = (query: string) => [
+    [`${origin}/gone?${query}`, 'removed'],
+    [`${origin}/ok?${query}`, 'flagged']
+  ]
+
   it('one that cannot start (its file left out of a bundle) is one warning, and the main thread verifies instead', async () => {
     const copy = join(folder, 'bundle')
     cpSync(join(root, 'dist'), join(copy, 'dist'), {recursive: true})
     rmSync(join(copy, 'dist', 'src', 'verify', 'thread-worker.js'))
-    const script = join(copy, 'audit.mjs')
-    writeFileSync(
-      script,
-      [
-        `import {auditMarkdown} from './dist/src/index.js'`,
-        `const text = ${JSON.stringify(`A [dead one](${origin}/gone?bundle) and [a fine one](${origin}/ok?bundle).\n`)}`,
-        `const report = await auditMarkdown(text, {configure: ${JSON.stringify(fast)}})`,
-        `console.log(JSON.stringify(report.citations.map((citation) => [citation.citation.url, citation.action])))`
-      ].join('\n')
-    )
-    const {stdout, stderr, code} = await runNode([script])
+    // As the bin does: a thread started before the settings are known fails the same way, and is not waited for.
+    const lines = [`import {prestartThread} from './dist/src/verify/thread.js'`, `prestartThread()`, ...audit(`'./dist/src/index.js'`, 'bundle')]
+    const {stdout, stderr, code} = await script('audit.mjs', lines, copy)
     expect(code).toBe(0)
-    expect(JSON.parse(stdout)).toEqual([
-      [`${origin}/gone?bundle`, 'removed'],
-      [`${origin}/ok?bundle`, 'flagged']
-    ])
+    expect(JSON.parse(stdout)).toEqual(audited('bundle'))
     expect(stderr.match(/Warning: .*/g)).toEqual([expect.stringMatching(/^Warning: The citation verifier thread failed, verifying on the main thread: Cannot find module/)])
   })
-})
 
-describe('the verifier thread, never asked anything', () => {
-  it('is stopped when the verifier closes: nothing printed, nothing left running', async () => {
-    const dist = (path: string) => JSON.stringify(pathToFileURL(join(root, 'dist', 'src', path)).href)
-    const script = join(folder, 'idle.mjs')
-    writeFileSync(
-      script,
-      [
-        `import {resolveSettings} from ${dist('options.js')}`,
-        `import {closeSharedVerifiers, sharedVerifier} from ${dist('verify/shared.js')}`,
-        `const verifier = sharedVerifier(resolveSettings(${JSON.stringify(fast)}))`,
-        `if (!verifier.threaded) throw new Error('no thread')`,
-        `await closeSharedVerifiers()`,
-        `console.log('closed')`
-      ].join('\n')
-    )
-    const {code, stdout, stderr} = await runNode([script])
+  it('one started before its settings are known (the bin) is taken by the first verifier, and answers as its own would', async () => {
+    const {code, stdout, stderr} = await script('spare.mjs', [`import {prestartThread} from ${dist('verify/thread.js')}`, `prestartThread()`, ...audit(dist('index.js'), 'spare')])
+    // A thread that failed to take its settings would be a warning here.
     expect(stderr).toBe('')
-    expect(stdout).toBe('closed\n')
     expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual(audited('spare'))
+  })
+
+  it('is stopped at close when it was never asked anything, taken or not: nothing printed, nothing left running', async () => {
+    const close = [`import {closeSharedVerifiers, sharedVerifier} from ${dist('verify/shared.js')}`, `await closeSharedVerifiers()`, `console.log('closed')`]
+    const untaken = script('untaken.mjs', [`import {prestartThread} from ${dist('verify/thread.js')}`, `prestartThread()`, ...close])
+    const idle = script('idle.mjs', [
+      `import {resolveSettings} from ${dist('options.js')}`,
+      `if (!sharedVerifier(resolveSettings(${JSON.stringify(fast)})).threaded) throw new Error('no thread')`,
+      ...close
+    ])
+    for (const {code, stdout, stderr} of await Promise.all([untaken, idle])) {
+      expect(stderr).toBe('')
+      expect(stdout).toBe('closed\n')
+      expect(code).toBe(0)
+    }
   })
 })
 

@@ -7,6 +7,7 @@ import type {Options} from '../options.js'
 import {recordsOf} from '../report/collect.js'
 import {humanSummary} from '../report/summary.js'
 import {ReportWriteError} from '../report/write.js'
+import {prestartThread} from '../verify/thread.js'
 import type {LintArgs} from './args.js'
 import {githubTokenVariable} from './env.js'
 import {countFiles} from './file-count.js'
@@ -24,6 +25,8 @@ import {emitReports} from './reports.js'
 export const manyFiles = 1500
 
 export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
+  // The verifier thread loads while this one loads remark's engine, the config and the rules.
+  prestartThread()
   if (countFiles(args.files, args.extensions, io.cwd, manyFiles) >= manyFiles) registerHooks()
   // After the hooks, when they are wanted: they apply to what is loaded from then on.
   const {runEngine} = await import('./engine.js')

@@ -2,7 +2,7 @@
 
 import type {Settings} from '../options.js'
 import {forgetCheckedFixtures} from './fixtures.js'
-import {threadable, threadVerifier} from './thread.js'
+import {stopSpareThread, threadable, threadVerifier} from './thread.js'
 import type {Verifier} from './verifier.js'
 import {warnOnce} from './warn.js'
 
@@ -45,13 +45,13 @@ function loadedLater(made: Promise<Verifier>): Verifier {
   }
 }
 
-/** Close and forget every shared verifier (tests; long-lived hosts between runs). */
+/** Close and forget every shared verifier, and a thread started for one that none took (tests; long-lived hosts between runs; the bin). */
 export async function closeSharedVerifiers(): Promise<void> {
   const all = [...verifiers.values()]
   verifiers.clear()
   bySettings = new WeakMap()
   forgetCheckedFixtures()
-  await Promise.all(all.map((verifier) => verifier.close()))
+  await Promise.all([...all.map((verifier) => verifier.close()), stopSpareThread()])
 }
 
 /** Only the settings that change what is fetched; judging settings do not split the verifier. */

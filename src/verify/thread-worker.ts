@@ -1,4 +1,5 @@
-// The verifier thread's own side (see thread.ts): one verifier, made from the options the main thread was given.
+// The verifier thread's own side (see thread.ts): one verifier, made from the options the main thread was given,
+// in `workerData` or, for a thread started before they were known, in its first message.
 
 import {parentPort, workerData} from 'node:worker_threads'
 import {parseUrl} from '../net/parse-url.js'
@@ -6,12 +7,13 @@ import {resolveSettings} from '../options.js'
 import type {SourceReport} from '../types.js'
 import type {Call, FromThread, Reply, ToThread} from './thread.js'
 import {CallQueue} from './call-queue.js'
-import {createVerifier} from './verifier.js'
+import {createVerifier, type Verifier} from './verifier.js'
 
 const port = parentPort!
-const verifier = createVerifier(resolveSettings((workerData as {options: unknown}).options), (warning) =>
-  port.postMessage({warning} satisfies FromThread)
-)
+const made = (options: unknown): Verifier => createVerifier(resolveSettings(options), (warning) => port.postMessage({warning} satisfies FromThread))
+const given = (workerData as {options?: unknown} | null | undefined)?.options
+/** Made before any call comes: the options come first (see thread.ts). */
+let verifier: Verifier | undefined = given === undefined ? undefined : made(given)
 let replies: Reply[] = []
 
 /** Answers go back in batches, one message per turn: they come in bursts, and each message has a fixed cost. */
@@ -33,7 +35,7 @@ function startSome(): void {
     const call = waiting.shift()
     if (!call) return
     const {id, method, args} = call
-    const result = verifier[method](...(args as [never, never, never])) as Promise<unknown>
+    const result = verifier![method](...(args as [never, never, never])) as Promise<unknown>
     ;(method === 'verify' && args[1] === 'top' ? (result as Promise<SourceReport>).then(topOnly) : result).then(
       (value) => answer({id, value}),
       (error: unknown) => answer({id, error: error instanceof Error ? error.message : String(error)})
@@ -61,9 +63,13 @@ function hostOf({args}: Call): string {
 }
 
 port.on('message', (message: ToThread) => {
+  if ('options' in message) {
+    verifier = made(message.options)
+    return
+  }
   if ('close' in message) {
     // The thread's own threads (the cache writer) and sockets end with it.
-    void verifier.close().finally(() => process.exit(0))
+    void (verifier?.close() ?? Promise.resolve()).finally(() => process.exit(0))
     return
   }
   if (waiting.size === 0) setImmediate(startSome)

@@ -28,7 +28,8 @@ export interface Reply {
   value?: unknown
   error?: string
 }
-export type ToThread = {calls: Call[]} | {close: true}
+/** `options` first, to a thread started before its settings were known (see `prestartThread`). */
+export type ToThread = {options: unknown} | {calls: Call[]} | {close: true}
 export type FromThread = {replies: Reply[]} | {warning: string}
 
 /**
@@ -36,8 +37,7 @@ export type FromThread = {replies: Reply[]} | {warning: string}
  * and not meant to stay on this one.
  */
 export function threadable(settings: Settings): boolean {
-  // Compiled JavaScript only: a thread cannot load TypeScript sources (vitest runs those in-process).
-  if (!import.meta.url.endsWith('.js') || process.env.REMARK_LINT_CITATIONS_THREAD === '0') return false
+  if (!threadsAllowed()) return false
   // Replays answer at once: a thread would only add its start-up. Background answers are announced on this
   // thread's `process` (background-event.ts), to the editor server.
   const source = sourceOptions(settings)
@@ -48,6 +48,51 @@ export function threadable(settings: Settings): boolean {
   } catch {
     return false
   }
+}
+
+/** Compiled JavaScript only (a thread cannot load TypeScript sources: vitest runs those in-process), and not turned off. */
+function threadsAllowed(): boolean {
+  return import.meta.url.endsWith('.js') && process.env.REMARK_LINT_CITATIONS_THREAD !== '0'
+}
+
+const workerFile = new URL('./thread-worker.js', import.meta.url)
+
+/** A thread started before any settings were known, until a verifier takes it. */
+let spare: Worker | undefined
+
+/**
+ * Starts a verifier thread before its settings are known, so that it loads its modules while this thread loads
+ * its own: the bin calls it before remark's engine, the config and the rules load, which takes it 0.5 s. The first
+ * threaded verifier takes it; `stopSpareThread` stops one that none took (the settings called for no thread).
+ */
+export function prestartThread(): void {
+  if (spare || !threadsAllowed()) return
+  try {
+    const worker = new Worker(workerFile)
+    // A thread that cannot start is not waited for: the verifier that would have taken it makes its own, and
+    // reports that one's failure.
+    worker.on('error', () => {
+      if (spare === worker) spare = undefined
+    })
+    worker.unref()
+    spare = worker
+  } catch {}
+}
+
+/** Stops the thread `prestartThread` started, if no verifier took it. */
+export async function stopSpareThread(): Promise<void> {
+  const worker = spare
+  spare = undefined
+  await worker?.terminate()
+}
+
+/** The spare thread, given its settings; undefined when there is none. */
+function takeSpare(options: {options: unknown} | undefined): Worker | undefined {
+  const worker = spare
+  if (!worker || !options) return undefined
+  spare = undefined
+  worker.postMessage(options satisfies ToThread)
+  return worker
 }
 
 /** Each open thread's last-writes flush, run when the process is about to exit (one listener for them all). */
@@ -62,7 +107,8 @@ const settleAll = (): void => {
  * start or die (the calls it had are asked again there: nothing is lost).
  */
 export function threadVerifier(settings: Settings, fallback: () => Verifier, warn: (message: string) => void): Verifier {
-  let worker: Worker | undefined = new Worker(new URL('./thread-worker.js', import.meta.url), {workerData: sourceOptions(settings)})
+  const options = sourceOptions(settings)
+  let worker: Worker | undefined = takeSpare(options) ?? new Worker(workerFile, {workerData: options})
   let local: Verifier | undefined
   const pending = new Map<number, {call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
   let batch: Call[] = []
