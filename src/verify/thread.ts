@@ -69,11 +69,13 @@ export function prestartThread(): void {
   if (spare || !threadsAllowed()) return
   try {
     const worker = new Worker(workerFile)
-    // A thread that cannot start is not waited for: the verifier that would have taken it makes its own, and
-    // reports that one's failure.
-    worker.on('error', () => {
+    // A thread that cannot start, or stops, is not waited for: the verifier that would have taken it makes its
+    // own, and reports that one's failure.
+    const drop = (): void => {
       if (spare === worker) spare = undefined
-    })
+    }
+    worker.on('error', drop)
+    worker.on('exit', drop)
     worker.unref()
     spare = worker
   } catch {}
