@@ -13,6 +13,7 @@ import {unified, type Data, type Processor} from 'unified'
 import type {VFile} from 'vfile'
 
 type RemarkMdx = typeof remarkMdxType
+type Parse = (document: string, file: VFile) => Root
 
 /** File extensions parsed as MDX. */
 export const mdxExtensions: ReadonlySet<string> = new Set(['.mdx'])
@@ -26,19 +27,19 @@ const loadRemarkMdx = (): RemarkMdx => early ?? (createRequire(import.meta.url)(
 
 export default function remarkMdxByExtension(this: Processor) {
   const self = this
-  const markdown = self.parser
+  const markdown = self.parser as Parse | undefined
   if (!markdown) return
   /** The parser for `.mdx` files, made at the first: the processor's own when its config uses remark-mdx already. */
-  let mdx: ((document: string, file: VFile) => Root) | undefined
+  let mdx: Parse | undefined
   self.parser = (document: string, file: VFile) => {
-    if (!mdxExtensions.has(file.extname ?? '')) return markdown(document, file) as Root
+    if (!mdxExtensions.has(file.extname ?? '')) return markdown(document, file)
     // Made once every plugin has added its extensions (remark-gfm's among them).
-    mdx ??= mdxParser(self, markdown as (document: string, file: VFile) => Root)
+    mdx ??= mdxParser(self, markdown)
     return mdx(document, file)
   }
 }
 
-function mdxParser(self: Processor, markdown: (document: string, file: VFile) => Root): (document: string, file: VFile) => Root {
+function mdxParser(self: Processor, markdown: Parse): Parse {
   const remarkMdx = loadRemarkMdx()
   // A config that uses remark-mdx parses every file as MDX already.
   if (self.attachers.some(([plugin]) => plugin === remarkMdx)) return markdown
