@@ -7,7 +7,9 @@
 //
 // Our tool runs with the package's defaults, plus `cache` (a fresh folder for the cold run) and, when given on the
 // command line, `hostConcurrency` / `hostInterval`. BENCH_NEW_OPTIONS=0 leaves those options out (for a src/ that
-// does not have them); =1 insists on them; unset: passed when the built package accepts them.
+// does not have them); =1 insists on them; unset: passed when the built package accepts them. Ours prints its report
+// with `--report remark-lint-citations/reporter`, as the README advises, when the package has it (BENCH_REPORT=remark:
+// remark's default report); its warm run is then also measured with remark's default report.
 // Writes the corpora into bench/.corpus/, installs the peers into bench/.peers/, prints a Markdown report and
 // writes it to bench/results.md.
 
@@ -37,6 +39,8 @@ const remarkCli = join(root, 'node_modules', 'remark-cli', 'cli.js')
 const args = parseArgs(process.argv.slice(2))
 /** Decided in main(): whether the bench rc passes `cache` (and the per-host options given on the command line). */
 let newOptions = process.env.BENCH_NEW_OPTIONS !== '0'
+/** Decided in main(): whether ours prints with the package's reporter (`--report remark-lint-citations/reporter`). */
+let ourReporter = false
 const runStarted = performance.now()
 
 function parseArgs(argv) {
@@ -340,14 +344,14 @@ function mlcVerdicts(result) {
 // it, and nothing runs past the budget.
 
 const stepLimits = {
-  small: {plain: [60, 15], cold: [90, 45], warm: [60, 30], linkinator: [90, 30], mlc: [120, 30]},
-  large: {plain: [60, 15], cold: [150, 45], warm: [90, 30], linkinator: [120, 30], mlc: [90, 30]}
+  small: {plain: [60, 15], cold: [90, 45], warm: [60, 30], warmRemarkReport: [30, 10], linkinator: [90, 30], mlc: [120, 30]},
+  large: {plain: [60, 15], cold: [150, 45], warm: [90, 30], warmRemarkReport: [40, 15], linkinator: [120, 30], mlc: [90, 30]}
 }
 
 function makePlan(scaleNames, deadline) {
   const steps = []
   for (const name of scaleNames) {
-    for (const kind of ['plain', 'cold', 'warm', ...(args.skipPeers ? [] : ['linkinator', 'mlc'])]) steps.push({id: `${name}/${kind}`, limit: stepLimits[name][kind][0], floor: stepLimits[name][kind][1]})
+    for (const kind of ['plain', 'cold', 'warm', ...(ourReporter ? ['warmRemarkReport'] : []), ...(args.skipPeers ? [] : ['linkinator', 'mlc'])]) steps.push({id: `${name}/${kind}`, limit: stepLimits[name][kind][0], floor: stepLimits[name][kind][1]})
   }
   return {
     /** Milliseconds this step may take, or undefined when the budget is spent. */
@@ -424,7 +428,7 @@ async function runScale(name, world, web, plan) {
     if (verdict) row.scores = score(verdict.dead, truth)
     if (verdict?.fatal) row.notes.push(`fatal configuration message: ${verdict.fatal}`)
     if (verdict?.error) row.notes.push(verdict.error)
-    if (kind === 'cold' || kind === 'warm') {
+    if (kind === 'cold' || kind.startsWith('warm')) {
       if (!result.timedOut && !verdict.complete) {
         row.notes.push(`output incomplete: exit ${result.code ?? result.signal} with no closing summary line (the process ended before every file was reported)`)
       } else if (result.code !== 0 && result.code !== 1 && !result.timedOut) {
@@ -448,9 +452,14 @@ async function runScale(name, world, web, plan) {
     rmSync(workDir, {recursive: true, force: true})
     mkdirSync(workDir, {recursive: true})
   }
-  const ours = (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--rc-path', rcFile], {cwd: workDir, timeoutMs: t})
+  const reporter = ourReporter ? ['--report', 'remark-lint-citations/reporter'] : []
+  const ours = (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--rc-path', rcFile, ...reporter], {cwd: workDir, timeoutMs: t})
   await step('remark-lint-citations cold', 'cold', ours, oursVerdicts, 'cold', 3, emptyCache)
   await step(newOptions ? 'remark-lint-citations warm' : 'remark-lint-citations 2nd run', 'warm', ours, oursVerdicts, 'warm')
+  if (ourReporter) {
+    const remarkReport = (t) => runChild(process.execPath, [remarkCli, ...remarkArgs, '--rc-path', rcFile], {cwd: workDir, timeoutMs: t})
+    await step(`remark-lint-citations ${newOptions ? 'warm' : '2nd run'}, remark's default report`, 'warmRemarkReport', remarkReport, oursVerdicts, 'warmRemarkReport')
+  }
 
   if (!args.skipPeers) {
     await step(
@@ -551,7 +560,10 @@ function report(results, machine) {
       `Command: \`${machine.command}\`. ` +
       (args.rules === 'liveness'
         ? 'Ours runs the liveness rules (`--rules liveness`, the default): the job the peers do.'
-        : 'Ours runs every rule of the preset (`--rules all`), which the peers have no equivalent of.')
+        : 'Ours runs every rule of the preset (`--rules all`), which the peers have no equivalent of.') +
+      (ourReporter
+        ? " It prints with `--report remark-lint-citations/reporter`, as the README advises (remark's report, laid out with `string-width` 8); the row \"remark's default report\" is its warm run without it."
+        : " It prints with remark's default report.")
   )
   const given = Object.entries(hostOptions()).map(([key, value]) => `\`${key}: ${value}\``)
   lines.push(
@@ -629,6 +641,7 @@ function report(results, machine) {
     const plain = run.rows.find((row) => row.kind === 'plain' && row.result)
     const cold = run.rows.find((row) => row.kind === 'cold' && row.result)
     const warm = run.rows.find((row) => row.kind === 'warm' && row.result)
+    const warmRemarkReport = run.rows.find((row) => row.kind === 'warmRemarkReport' && row.result)
     const peers = run.rows.filter((row) => row.kind === 'peer')
     const ok = (value) => (value ? 'met' : '**not met**')
     if (plain) lines.push(`- Plain \`remark\` (no plugins): ${seconds(plain.result.wallMs)} s, ${Math.round(plain.result.rssKb / 1024)} MB.`)
@@ -639,6 +652,9 @@ function report(results, machine) {
           `(target ≤ 1.2: ${ok(warm.result.wallMs <= 1.2 * plain.result.wallMs)}); ${warm.stats.total} requests (target 0)` +
           (warm.stats.total > 0 ? `: ${describeKinds(warm.stats.byKind)}.` : '.')
       )
+    }
+    if (warmRemarkReport && plain) {
+      lines.push(`- The same with remark's default report: ${seconds(warmRemarkReport.result.wallMs)} s = ${(warmRemarkReport.result.wallMs / plain.result.wallMs).toFixed(2)} × plain remark.`)
     }
     if (cold && peers.length > 0) {
       const faster = peers.every((row) => row.result && cold.result.wallMs < row.result.wallMs)
@@ -707,6 +723,7 @@ async function main() {
   if (!existsSync(join(root, 'dist', 'rules', 'index.js'))) fail('dist/ is missing: run `npx tsc -p tsconfig.json` or drop --no-build')
   await loadPackage()
   newOptions = decideNewOptions()
+  ourReporter = process.env.BENCH_REPORT !== 'remark' && existsSync(join(root, 'dist', 'src', 'reporter.js'))
   if (!args.skipPeers) await installPeers()
   const machine = {
     node: process.version,
@@ -715,7 +732,7 @@ async function main() {
     cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown CPU',
     memGb: Math.round(os.totalmem() / 2 ** 30),
     platform: `${os.platform()} ${os.release()}`,
-    command: `${process.env.BENCH_NEW_OPTIONS === undefined ? '' : `BENCH_NEW_OPTIONS=${process.env.BENCH_NEW_OPTIONS} `}node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim()
+    command: `${['BENCH_NEW_OPTIONS', 'BENCH_REPORT'].map((name) => (process.env[name] === undefined ? '' : `${name}=${process.env[name]} `)).join('')}node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim()
   }
   const {world, web} = await startWebOnFreePort((port) => buildWorld({port}), args.port)
   log(`simulated web: ${world.hosts.length} hosts on 127.0.1.1–127.0.1.${world.hosts.length}:${world.port}, ${world.urls.length} URLs`)

@@ -14,12 +14,18 @@ const remark = join(root, 'node_modules', '.bin', 'remark')
 const run = promisify(execFile)
 
 async function cli(args: string[], cwd = root, env: Record<string, string> = {}): Promise<{code: number; lines: string[]}> {
+  const {code, stderr} = await report(args, cwd, env)
+  return {code, lines: tidy(stderr)}
+}
+
+/** `remark`'s exit code and report as printed. */
+async function report(args: string[], cwd = root, env: Record<string, string> = {}): Promise<{code: number; stderr: string}> {
   try {
     const {stderr} = await run(remark, [...args, '--no-color'], {cwd, env: {...process.env, NO_COLOR: '1', ...env}})
-    return {code: 0, lines: tidy(stderr)}
+    return {code: 0, stderr}
   } catch (error) {
-    const failure = error as {code: number; stderr: string}
-    return {code: failure.code, lines: tidy(failure.stderr)}
+    const {code, stderr} = error as {code: number; stderr: string}
+    return {code, stderr}
   }
 }
 
@@ -151,6 +157,25 @@ describe('a project checked against a live (loopback) web', () => {
       '⚠ 1 warning'
     ])
     expect((await cli(['warn.md', '--frail'], folder)).code).toBe(1)
+  })
+
+  it('`--report remark-lint-citations/reporter`: remark’s report, with the columns of a long one lined up after a `©`', async () => {
+    const reporter = ['--report', 'remark-lint-citations/reporter']
+    // A short report is remark's own, to the character.
+    expect(await report(['dead.md', ...reporter], folder)).toEqual(await report(['dead.md'], folder))
+
+    const origin = web.origin()
+    const dead = Array.from({length: 205}, (_, index) => `See [a source](${origin}/gone?long) (${index}).\n`)
+    writeFileSync(join(folder, 'long.md'), `${dead.join('\n')}\nAnd [this](${origin}/ok "© Notice Register Archive").\n`)
+    const fast = await report(['long.md', ...reporter], folder)
+    const usual = await report(['long.md'], folder)
+    expect(fast.code).toBe(1)
+    expect(tidy(fast.stderr)).toEqual(tidy(usual.stderr))
+    const ruleColumns = (stderr: string) => new Set(stderr.split('\n').filter((line) => line.includes('remark-lint')).map((line) => line.search(/citation-(alive|title-match)/)))
+    expect(fast.stderr).toContain('Unexpected cited title “© Notice Register Archive”')
+    expect(ruleColumns(fast.stderr).size).toBe(1)
+    // remark's default counts `©` two columns wide: that line's rule stands one column left of the others.
+    expect(ruleColumns(usual.stderr).size).toBe(2)
   })
 
   it('MDX: configured JSX attributes are citations (with remark-mdx)', async () => {
