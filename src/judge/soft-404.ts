@@ -13,13 +13,12 @@ export const thinShellChars = 200
 export function judgeSoft404(citation: Citation, report: SourceReport, sibling?: SiblingProbe): Verdict | undefined {
   // A paper its registry knows is judged by the registry, not by where its landing page redirects.
   if (report.liveness !== 'alive' || !isDeep(report.url) || report.work?.outcome === 'found') return undefined
-  const url = shownUrl(citation.url)
   const certain = certainSign(report)
-  if (certain) return verdict(true, url, certain)
-  if (sibling?.outcome === 'same-redirect') return verdict(true, url, `a made-up sibling page redirects to the same ${report.finalUrl}`)
-  if (report.page?.notFound) return verdict(false, url, report.page.notFound)
+  if (certain) return verdict(true, citation, certain)
+  if (sibling?.outcome === 'same-redirect') return verdict(true, citation, `a made-up sibling page redirects to the same ${report.finalUrl}`)
+  if (report.page?.notFound) return verdict(false, citation, report.page.notFound)
   if (sibling?.outcome === 'same-page') {
-    return verdict(false, url, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
+    return verdict(false, citation, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
   }
   return undefined
 }
@@ -67,7 +66,8 @@ function trimSlash(path: string): string {
   return path.replace(/\/+$/, '').toLowerCase()
 }
 
-function verdict(certain: boolean, url: string, reason: string): Verdict {
+function verdict(certain: boolean, citation: Citation, reason: string): Verdict {
+  const url = shownUrl(citation.url)
   return certain
     ? {
         status: 'invalid',
