@@ -24,7 +24,8 @@ export interface CheckedCitation {
   sibling?: SiblingProbe
   /**
    * The citation must go (dead, unsafe, retracted, or a certain soft 404): the judgments of what the source says
-   * are then beside the point, and its one error is enough.
+   * are then beside the point, and its one error is enough. Retracted and soft 404 count only while their rule is
+   * on: with it off, nothing would report them, and the page or paper is judged like any other.
    */
   removed: boolean
 }
@@ -97,14 +98,14 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
     const registered = report.work?.outcome === 'found'
     const archive = settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
     const probe = probing && !registered && wantsSiblingProbe(report)
-    if (!archive && !probe) return checked(citation, report, verdict, undefined)
+    if (!archive && !probe) return checked(citation, report, verdict, undefined, rules)
     return (async () => {
       let archived = verdict
       if (archive) {
         const at = accessDate(nearText(file, citation)) ?? archive.accessDate
         archived = withArchivedCopy(verdict, await verifier.snapshot(citation.normalizedUrl ?? citation.url, at))
       }
-      return checked(citation, report, archived, probe ? await verifier.probeSibling(report) : undefined)
+      return checked(citation, report, archived, probe ? await verifier.probeSibling(report) : undefined, rules)
     })()
   }
   return Promise.all(
@@ -126,13 +127,14 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
 /** How long a first failure is remembered at least (a page can stay dead, and uncited, for weeks between runs). */
 const deathsKeptMs = 30 * 24 * 60 * 60 * 1000
 
-/** The checked citation, and whether it must be removed (its one error is then enough). */
-function checked(citation: Citation, report: SourceReport, verdict: Verdict, sibling: SiblingProbe | undefined): CheckedCitation {
+/** The checked citation, and whether a rule that is on removes it (its one error is then enough). Unknown rules: all on. */
+function checked(citation: Citation, report: SourceReport, verdict: Verdict, sibling: SiblingProbe | undefined, rules: Set<RuleName> | undefined): CheckedCitation {
+  const on = (rule: RuleName) => rules?.has(rule) ?? true
   const registered = report.work?.outcome === 'found'
   const removed =
     verdict.action === 'removed' ||
-    (!registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
-    judgeRetracted(citation, report)?.certain === true
+    (on('citation-soft-404') && !registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
+    (on('citation-retracted') && judgeRetracted(citation, report)?.certain === true)
   return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}
 }
 

@@ -4,6 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {siblingUrl} from '../src/verify/sibling.js'
+import {citationSoft404} from '../rules/index.js'
 import {lint, lintLiveness} from './helpers/lint.js'
 import {html, redirect, startWeb, testResolve, type Web} from './helpers/web.js'
 
@@ -37,6 +38,16 @@ describe('citation-soft-404', () => {
     const {messages} = await lint(`Read [the story](${web.origin()}/2019/old-story).\n`, options())
     expect(messages.filter((line) => line.includes('citation-soft-404'))).toEqual([
       expect.stringMatching(/^1:18-1:\d+: Unexpected soft 404 at citation `.*\/2019\/old-story`, expected a live source \(`redirects to the home page http:\/\/127\.0\.0\.1:\d+\/`\) \[citation-soft-404, error\]$/)
+    ])
+  })
+
+  it('only while it is on does a soft 404 silence the other judgments: off, the page is judged like any other', async () => {
+    const markdown = `Read [the story](${web.origin()}/2019/old-story "Heat pumps in the old town").\n`
+    const on = await lint(markdown, options())
+    expect(on.messages.filter((line) => /citation-(soft-404|title-match)/.test(line))).toEqual([expect.stringContaining('[citation-soft-404, error]')])
+    const off = await lint(markdown, options(), 'doc.md', [[citationSoft404, false]])
+    expect(off.messages.filter((line) => /citation-(soft-404|title-match)/.test(line))).toEqual([
+      expect.stringMatching(/^1:18-1:\d+: Unexpected cited title “Heat pumps in the old town” for `.*\/2019\/old-story`, expected the page title “Site home” \(`title`\) \[citation-title-match\]$/)
     ])
   })
 

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Pluggable} from 'unified'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {citationCredibility, type Options} from '../rules/index.js'
+import {citationCredibility, citationRetracted, type Options} from '../rules/index.js'
 import {accessDate} from '../src/resolve/access-date.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lint} from './helpers/lint.js'
@@ -318,6 +318,17 @@ describe('DOIs', () => {
     expect(messages).toEqual([
       '1:55-1:88: Unexpected retracted paper `https://doi.org/10.5555/retracted`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06`) [citation-retracted, error]'
     ])
+  })
+
+  it('with citation-retracted off, a retracted paper is judged like any other: its title is compared', async () => {
+    const markdown = 'See [the paper](https://doi.org/10.5555/retracted "Measles vaccination and bowel disease in adults").\n'
+    const retractedOff: Pluggable[] = [...credibilityOff, [citationRetracted, false]]
+    const {messages} = await lint(markdown, options(), 'doc.md', retractedOff)
+    expect(messages).toEqual([
+      expect.stringMatching(/^1:17-1:\d+: Unexpected cited title “Measles vaccination and bowel disease in adults” for `https:\/\/doi\.org\/10\.5555\/retracted`, expected the registered title “Ileal-lymphoid-nodular hyperplasia.*\[citation-title-match\]$/)
+    ])
+    // On, its one error is enough.
+    expect((await check(markdown)).messages).toEqual([expect.stringContaining('[citation-retracted, error]')])
   })
 
   it('an expression of concern is a warning; author-year link text is not taken for a title', async () => {
