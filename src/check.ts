@@ -24,8 +24,8 @@ export interface CheckedCitation {
   sibling?: SiblingProbe
   /**
    * The citation must go (dead, unsafe, retracted, or a certain soft 404): the judgments of what the source says
-   * are then beside the point, and its one error is enough. Retracted and soft 404 count only while their rule is
-   * on: with it off, nothing would report them, and the page or paper is judged like any other.
+   * are then beside the point, and its one error is enough. Each counts only while the rule that reports it is on:
+   * with that rule off, nothing would report it, and the source is judged like any other.
    */
   removed: boolean
 }
@@ -132,7 +132,7 @@ function checked(citation: Citation, report: SourceReport, verdict: Verdict, sib
   const on = (rule: RuleName) => rules?.has(rule) ?? true
   const registered = report.work?.outcome === 'found'
   const removed =
-    verdict.action === 'removed' ||
+    (verdict.action === 'removed' && verdict.rule !== undefined && on(verdict.rule)) ||
     (on('citation-soft-404') && !registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
     (on('citation-retracted') && judgeRetracted(citation, report)?.certain === true)
   return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}

@@ -4,7 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {siblingUrl} from '../src/verify/sibling.js'
-import {citationSoft404} from '../rules/index.js'
+import {citationAlive, citationSoft404} from '../rules/index.js'
 import {lint, lintLiveness} from './helpers/lint.js'
 import {html, redirect, startWeb, testResolve, type Web} from './helpers/web.js'
 
@@ -71,6 +71,16 @@ describe('citation-soft-404', () => {
     expect(messages.filter((line) => line.includes('citation-soft-404'))).toEqual([])
     // The probe was asked and got a real 404.
     expect(web.hits(new URL(siblingUrl(`${web.origin()}/docs/real`)!).pathname)).toBe(1)
+  })
+})
+
+describe('a removing rule that is off', () => {
+  it('with citation-alive off, a dead link is judged like any other source: its credibility is scored', async () => {
+    const markdown = `See [the report](${web.origin()}/no-such-report).\n`
+    const on = await lint(markdown, options())
+    expect(on.messages).toEqual([expect.stringContaining('[citation-alive, error]')])
+    const off = await lint(markdown, options(), 'doc.md', [[citationAlive, false]])
+    expect(off.messages).toEqual([expect.stringMatching(/^1:18-1:\d+: Unexpected low-credibility source `127\.0\.0\.1` .*\[citation-credibility\]$/)])
   })
 })
 
