@@ -7,6 +7,7 @@ import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {VFile} from 'vfile'
 import {reporter} from 'vfile-reporter'
+import stringWidth from 'string-width'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {JsonReport} from '../src/report/json.js'
 import type {JsonlRecord} from '../src/report/jsonl.js'
@@ -15,6 +16,7 @@ import {createProgress, progressWanted} from '../src/cli/progress.js'
 import {countFiles} from '../src/cli/file-count.js'
 import {manyFiles} from '../src/cli/lint.js'
 import {remarkReport} from '../src/cli/reporter.js'
+import cellWidth, {loadUnicodeWidth} from '../src/cli/cell-width.js'
 import {engineQueueHash} from '../src/cli/queue.js'
 import {initialize, resolve as resolveHook} from '../src/cli/module-hooks.js'
 import {runNode, type NodeRun} from './helpers/node.js'
@@ -490,42 +492,52 @@ describe('the report', () => {
     expect(await remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
   })
 
-  it('a long report is laid out by remark’s reporter with string-width 8: its columns line up after a `©`', async () => {
-    // The built module, in a process of its own: the copy of the reporter it loads needs the bin's hooks.
+  it('is laid out by remark’s reporter measuring with string-width 8: its columns line up after a `©`', async () => {
+    // The built module, in a process of its own: the copy of the reporter it loads imports the compiled cell-width.js.
     const script = `
       import {VFile} from 'vfile'
       import {reporter} from 'vfile-reporter'
-      import {remarkReport, fastReportFrom} from ${JSON.stringify(pathToFileURL(join(root, 'dist', 'src', 'cli', 'reporter.js')).href)}
+      import {remarkReport} from ${JSON.stringify(pathToFileURL(join(root, 'dist', 'src', 'cli', 'reporter.js')).href)}
       const file = (mark) => {
         const file = new VFile({path: 'links.md'})
-        for (let line = 1; line <= fastReportFrom + 10; line++) {
-          file.message(line === 2 ? 'Unexpected cited title “' + mark + ' Example”' : 'Unexpected cited title “Example”', {place: {line, column: 5}, ruleId: 'citation-title-match', source: 'remark-lint'})
+        for (let line = 1; line <= 12; line++) {
+          file.message(line === 2 ? 'Unexpected cited title “' + mark + ' Example”' : 'Unexpected cited title \`Example\`', {place: {line, column: 5}, ruleId: 'citation-title-match', source: 'remark-lint'})
         }
         return file
       }
       const ascii = file('(c)')
-      console.log(JSON.stringify({long: await remarkReport([file('©')], {color: false}), same: await remarkReport([ascii], {color: false}) === reporter([ascii], {color: false})}))
+      const same = (options) => remarkReport([ascii], options).then((report) => report === reporter([ascii], options))
+      console.log(JSON.stringify({wide: await remarkReport([file('©')], {color: false}), same: await same({color: false}), sameInColour: await same({color: true})}))
     `
     const {code, stdout, stderr} = await runNode(['--input-type=module', '-e', script], {cwd: root})
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    const {long, same} = JSON.parse(stdout) as {long: string; same: boolean}
-    const lines = long.split('\n').filter((line) => line.includes('citation-title-match'))
-    expect(lines).toHaveLength(210)
+    const {wide, same, sameInColour} = JSON.parse(stdout) as {wide: string; same: boolean; sameInColour: boolean}
+    const lines = wide.split('\n').filter((line) => line.includes('citation-title-match'))
+    expect(lines).toHaveLength(12)
     expect(lines[1]).toContain('“© Example”')
     // string-width 6 counts `©` two columns wide, and the rule of that line stood one column left of the others.
     expect(new Set(lines.map((line) => line.indexOf('citation-title-match'))).size).toBe(1)
+    // Text that is plain ASCII, with colours or without, is laid out exactly as by remark's own report.
     expect(same).toBe(true)
+    expect(sameInColour).toBe(true)
   })
 
-  it('the bin’s hooks redirect only vfile-reporter’s string-width and the one engine copy’s queue step', async () => {
+  it('measures each cell as string-width 8 does, colours aside', async () => {
+    await loadUnicodeWidth()
+    const cells = ['9:184-9:241', 'Unexpected dead citation `http://127.0.0.1/a`', '“© Example” – ok', 'e\u0301t\u00E9', 'key 1\uFE0F\u20E3 pad', '漢字 ok', 'family 👨\u200D👩\u200D👧 x', '\u00AD soft', 'tab\there', '\u001B[2K odd escape']
+    for (const cell of cells) {
+      expect(cellWidth(cell)).toBe(stringWidth(cell))
+      expect(cellWidth(`\u001B[1m${cell}\u001B[22m`)).toBe(stringWidth(cell))
+    }
+  })
+
+  it('the bin’s hook redirects only the one engine copy’s queue step', async () => {
     const pipeline = 'file:///app/node_modules/unified-engine/lib/file-pipeline/index.js'
-    initialize({stringWidth: 'file:///fast/string-width.js', queue: {from: pipeline, to: 'file:///fast/queue.js'}})
+    initialize({queue: {from: pipeline, to: 'file:///fast/queue.js'}})
     const next = async (specifier: string) => ({url: `file:///as-usual/${specifier}`})
     const from = (parentURL: string) => ({parentURL, conditions: [], importAttributes: {}, importAssertions: {}})
-    expect(await resolveHook('string-width', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///fast/string-width.js', shortCircuit: true})
-    expect(await resolveHook('string-width', from('file:///app/node_modules/cliui/index.js'), next)).toEqual({url: 'file:///as-usual/string-width'})
-    expect(await resolveHook('strip-ansi', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///as-usual/strip-ansi'})
+    expect(await resolveHook('string-width', from('file:///app/node_modules/vfile-reporter/lib/index.js'), next)).toEqual({url: 'file:///as-usual/string-width'})
     expect(await resolveHook('./queue.js', from(pipeline), next)).toEqual({url: 'file:///fast/queue.js', shortCircuit: true})
     expect(await resolveHook('./queue.js', from('file:///other/node_modules/unified-engine/lib/file-pipeline/index.js'), next)).toEqual({url: 'file:///as-usual/./queue.js'})
   })

@@ -1,6 +1,6 @@
-// The bin's module hooks (module-hooks.ts), registered at most once and only where they pay. Once registered,
-// every later import goes through Node's loader thread: registered at start they cost a one-file run 0.4 s of
-// its 1.2 s (it loads 520 modules), more than they save unless the run has thousands of files or report lines.
+// The bin's module hook (module-hooks.ts), registered at most once and only where it pays. Once registered,
+// every later import goes through Node's loader thread: registered at start it costs a one-file run 0.4 s of
+// its 1.2 s (it loads 520 modules), more than it saves unless the run has thousands of files.
 
 import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
@@ -8,28 +8,19 @@ import {register} from 'node:module'
 import type {HookData} from './module-hooks.js'
 import {engineQueueHash} from './queue.js'
 
-let registered: boolean | undefined
+let registered = false
 
-/**
- * Registers the hooks (once); whether they are in place. They apply to what is imported from then on: before
- * remark's engine loads, to its queue step and its report; later, to a copy of the report loaded for the purpose.
- */
-export function registerHooks(): boolean {
-  if (registered === undefined) {
-    try {
-      register<HookData>('./module-hooks.js', {parentURL: import.meta.url, data: {stringWidth: import.meta.resolve('string-width'), queue: engineQueue()}})
-      registered = true
-    } catch {
-      // Without them the engine and its report are only slower (the TypeScript sources have no `module-hooks.js`).
-      registered = false
-    }
+/** Registers the hook (once), for remark's engine loaded from then on: its queue step. */
+export function registerHooks(): void {
+  if (registered) return
+  registered = true
+  const queue = engineQueue()
+  if (!queue) return
+  try {
+    register<HookData>('./module-hooks.js', {parentURL: import.meta.url, data: {queue}})
+  } catch {
+    // Without it the engine is only slower (the TypeScript sources have no `module-hooks.js`).
   }
-  return registered
-}
-
-/** Whether the hooks were registered. */
-export function hooksRegistered(): boolean {
-  return registered === true
 }
 
 /** The engine's queue step and its replacement, when the engine's is the code the replacement was written against. */

@@ -2,28 +2,32 @@
 // call, which throws a RangeError beyond about 120,000 lines (a generated page of 60,000 links), and the whole
 // report was lost with exit code 3. The plain lines keep every message, in order, unaligned and uncoloured.
 //
-// A long report is laid out with string-width 8 (see module-hooks.ts): vfile-reporter 8 pins string-width 6,
-// which costs 0.35 ms a line (20,000 lines took 7 s) and counts some characters too wide (`©`, a soft hyphen),
-// which puts the columns after them out of line.
+// The report is vfile-reporter's own module, loaded a second time with its `string-width` import sent to
+// cell-width.ts: vfile-reporter 8 pins string-width 6, which costs 0.35–0.8 ms a line (20,000 lines took 7 s, the
+// 193 of the small benchmark 0.15 s) and counts some characters too wide (`©`, a soft hyphen), which puts the
+// columns after them out of line. The copy is a `data:` module whose imports are the files vfile-reporter's own
+// resolve to, so its lines, order and totals are those of the version installed.
 
+import {readFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import {stringifyPosition} from 'unist-util-stringify-position'
 import type {VFile} from 'vfile'
 import {reporter, type Options} from 'vfile-reporter'
-import {hooksRegistered, registerHooks} from './hooks.js'
+import {isPlain, loadUnicodeWidth} from './cell-width.js'
 
 type VFileMessage = VFile['messages'][number]
 type Reporter = typeof reporter
 
-/** Lines from which a report is worth a copy of vfile-reporter with string-width 8: loading it takes about 140 ms (the hooks' thread and the copy), what string-width 6 takes for 200 lines of 120 characters. */
-export const fastReportFrom = 200
+/** A static import's specifier (`import x from 'y'`, `import 'y'`, `export {x} from 'y'`) on one line. */
+const staticImport = /^(import\s+(?:[\w$*{},\s]+\s+from\s*)?|export\s+(?:\*|\{[^}\n]*\})\s*from\s*)(['"])([^'"\n]+)\2/gm
 
-/** Whether the hooks were in place when vfile-reporter above was loaded: its string-width is then already 8. */
-const loadedFast = hooksRegistered()
-let fastCopy: Promise<Reporter | undefined> | undefined
+let copy: Promise<Reporter | undefined> | undefined
 
 export async function remarkReport(files: VFile[], options: Options = {}): Promise<string> {
-  const lines = files.reduce((sum, file) => sum + file.messages.length, 0)
-  const report = loadedFast || lines < fastReportFrom ? reporter : ((await (fastCopy ??= fastReporter())) ?? reporter)
+  const report = (await (copy ??= reporterCopy())) ?? reporter
+  // Without string-width 8 such a cell is counted in code points: close, and never a lost report.
+  if (report !== reporter && !files.every(measuredPlain)) await loadUnicodeWidth().catch(() => {})
   try {
     return report(files, options)
   } catch (error) {
@@ -33,18 +37,28 @@ export async function remarkReport(files: VFile[], options: Options = {}): Promi
 }
 
 /**
- * vfile-reporter's module, loaded a second time (a query makes it a new module) with the hooks in place, so that it
- * measures with string-width 8. Undefined where that cannot be: the report is then remark's as loaded.
+ * vfile-reporter's module, loaded again with its `string-width` import sent to cell-width.ts and every other to the
+ * file it resolves to from vfile-reporter. Undefined where that cannot be (an import it cannot follow, a runtime
+ * that refuses `data:` modules, the TypeScript sources): the report is then remark's as loaded.
  */
-async function fastReporter(): Promise<Reporter | undefined> {
-  if (!registerHooks()) return undefined
+async function reporterCopy(): Promise<Reporter | undefined> {
   try {
-    const copy = new URL('lib/index.js?string-width-8', import.meta.resolve('vfile-reporter'))
-    const {reporter: fast} = (await import(copy.href)) as {reporter?: unknown}
-    return typeof fast === 'function' ? (fast as Reporter) : undefined
+    const index = fileURLToPath(new URL('lib/index.js', import.meta.resolve('vfile-reporter')))
+    const resolveFrom = createRequire(index)
+    const cellWidth = new URL('cell-width.js', import.meta.url).href
+    const source = readFileSync(index, 'utf8').replace(staticImport, (_, head: string, quote: string, specifier: string) =>
+      head + quote + (specifier === 'string-width' ? cellWidth : pathToFileURL(resolveFrom.resolve(specifier)).href) + quote
+    )
+    const {reporter: loaded} = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {reporter?: unknown}
+    return typeof loaded === 'function' ? (loaded as Reporter) : undefined
   } catch {
     return undefined
   }
+}
+
+/** Whether every cell a file's messages make is printable ASCII (the position and label are). */
+function measuredPlain(file: VFile): boolean {
+  return file.messages.every((message) => isPlain(message.stack || message.message) && isPlain(message.ruleId ?? '') && isPlain(message.source ?? ''))
 }
 
 function plainReport(files: VFile[], options: Options): string {
