@@ -562,7 +562,7 @@ function report(results, machine) {
         ? 'Ours runs the liveness rules (`--rules liveness`, the default): the job the peers do.'
         : 'Ours runs every rule of the preset (`--rules all`), which the peers have no equivalent of.') +
       (ourReporter
-        ? " It prints with `--report remark-lint-citations/reporter`, as the README advises (remark's report, laid out with `string-width` 8); the row \"remark's default report\" is its warm run without it."
+        ? " It prints with `--report remark-lint-citations/reporter`, as the README advises (remark's report, its cells measured without `string-width` 6); the row \"remark's default report\" is its warm run without it."
         : " It prints with remark's default report.")
   )
   const given = Object.entries(hostOptions()).map(([key, value]) => `\`${key}: ${value}\``)
