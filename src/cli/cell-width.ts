@@ -1,5 +1,5 @@
 // How wide a cell of remark's report is, for the copy of vfile-reporter that reporter.ts loads in place of its
-// pinned string-width 6 (which builds an emoji RegExp for every character it measures: 0.35–0.8 ms a message line,
+// pinned string-width 6 (which builds an emoji RegExp for every character it measures: 0.35–1 ms a message line,
 // and counts some characters, `©` or a soft hyphen, two columns wide).
 //
 // Printable ASCII, nearly every cell of a report, is as wide as it is long. The rest is measured by string-width 8,
