@@ -10,6 +10,7 @@ import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {openCache} from '../src/cache/index.js'
 import {resolveSettings} from '../src/options.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {createVerifier} from '../src/verify/verifier.js'
@@ -32,6 +33,7 @@ beforeAll(async () => {
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
     '/limited-long': status(429, {'retry-after': '3600'}),
     '/limited': status(429, {'retry-after': '0'}),
+    '/limited-mark': status(429, {'retry-after': '0'}),
     '/sometimes': (request, response) => (sometimesUp ? html('Back')(request, response) : status(404)(request, response))
   })
   origin = web.origin('site.test')
@@ -137,6 +139,36 @@ describe('file cache', () => {
     // Without that cache: all its tries again.
     await nextRun(markdown, {cache: false, retries: 2})
     expect(web.hits('/limited')).toBe(7)
+  })
+
+  it('a run that only asks a rate-limited URL again writes its mark again only once the mark is half an hour old', async () => {
+    const cache = cacheFolder()
+    const url = `${origin}/limited-mark`
+    const markdown = `[a](${url}).\n`
+    // Once the run's verifier has let go, a cache opened afresh: what the next process would read.
+    const mark = async () => {
+      await closeSharedVerifiers()
+      const store = openCache(cache, () => {})
+      const time = await store.mark(`limited ${url}`)
+      await store.close()
+      return time
+    }
+    await nextRun(markdown, {cache, retries: 2})
+    const written = await mark()
+    expect(written).toBeGreaterThan(0)
+    expect(web.hits('/limited-mark')).toBe(3)
+    // Minutes later: asked once, flagged the same, and the mark left as it was (nothing to write).
+    await nextRun(markdown, {cache, retries: 2})
+    expect(web.hits('/limited-mark')).toBe(4)
+    expect(await mark()).toBe(written)
+    // A mark 40 minutes old is still known (asked once), and renewed for the next hour.
+    const old = Date.now() - 40 * 60_000
+    const store = openCache(cache, () => {})
+    await store.setMark(`limited ${url}`, old, 20 * 60_000)
+    await store.close()
+    await nextRun(markdown, {cache, retries: 2})
+    expect(web.hits('/limited-mark')).toBe(5)
+    expect(await mark()).toBeGreaterThan(old + 30 * 60_000)
   })
 
   it('confirmDead: a page found dead is flagged until it has been dead that long, then an error; one that answers again starts over', async () => {
