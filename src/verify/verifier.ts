@@ -260,7 +260,7 @@ const limitedKeptMs = 60 * 60 * 1000
 /**
  * The cache's marks of URLs still rate limited after all their tries. A mark is written again only once it is half
  * its time old: a warm run that re-asks such URLs and learns nothing new writes nothing, and starts no cache writer
- * (0.2 s of CPU, 0.06 s of the small benchmark's warm run). A run in the mark's second half hour renews it.
+ * (0.2 s of CPU; 0.03–0.06 s of the small benchmark's warm run). A run in the mark's second half hour renews it.
  */
 function limitedMarks(cache: SourceCache): NonNullable<InspectDeps['limited']> {
   const since = new Map<string, number>()
