@@ -487,11 +487,6 @@ describe('the report', () => {
     return file
   }
 
-  it('is remark’s own report', async () => {
-    const file = fileWith(10)
-    expect(await remarkReport([file], {color: false})).toBe(reporter([file], {color: false}))
-  })
-
   it('is laid out by remark’s reporter measuring with string-width 8: its columns line up after a `©`', async () => {
     // The built module, in a process of its own: the copy of the reporter it loads imports the compiled cell-width.js.
     const script = `
