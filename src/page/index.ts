@@ -44,7 +44,7 @@ export function readPage(response: ResponseView): PageFacts {
   } catch {
     // Defence in depth: the readers are written not to throw; if one does, keep what the headers say.
     const botWall = safe(() => detectBotWall({status: response.status, headers, head: '', url: response.url}))
-    return {...empty(contentType, response.truncated), botWall}
+    return {...emptyPageFacts(contentType, response.truncated), botWall}
   }
 }
 
@@ -54,7 +54,7 @@ function read(response: ResponseView, headers: Record<string, string>, contentTy
   let head = ''
   let scanned = emptyScan
   let jsonLd = emptyJsonLd
-  const facts = empty(contentType, response.truncated)
+  const facts = emptyPageFacts(contentType, response.truncated)
   if (html) {
     const {text} = decodeBody(body, contentType, {html: true})
     head = text.slice(0, botWallScanChars)
@@ -87,7 +87,8 @@ function read(response: ResponseView, headers: Record<string, string>, contentTy
   return facts
 }
 
-function empty(contentType: string | undefined, truncated: boolean): PageFacts {
+/** Facts of a page with nothing read from it yet. */
+export function emptyPageFacts(contentType: string | undefined, truncated: boolean): PageFacts {
   return {
     titles: [],
     anchors: [],

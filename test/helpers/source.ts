@@ -1,6 +1,7 @@
 // A Citation and a SourceReport for table tests of the judges: give only what the case is about.
 
 import {fragmentOf, normalizeUrl} from '../../src/extract/normalize.js'
+import {emptyPageFacts} from '../../src/page/index.js'
 import type {Citation, PageFacts, SourceReport} from '../../src/types.js'
 
 const here = {line: 1, column: 1, offset: 0}
@@ -31,19 +32,7 @@ export function source(url: string, page: Partial<PageFacts> = {}, overrides: Pa
     reason: '200 OK',
     errorCode: undefined,
     permanentRedirect: false,
-    page: {
-      titles: [],
-      anchors: [],
-      siteName: undefined,
-      botWall: undefined,
-      paywall: undefined,
-      notFound: undefined,
-      refresh: undefined,
-      passages: [],
-      contentType: 'text/html',
-      truncated: false,
-      ...page
-    },
+    page: {...emptyPageFacts('text/html', false), ...page},
     elapsedMs: 1,
     checkedAt: '2026-01-01T00:00:00.000Z',
     ...overrides
