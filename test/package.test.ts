@@ -1,0 +1,112 @@
+// The package as npm publishes it: `npm pack`'s tarball, unpacked into a project's node_modules, checks citations
+// with `remark` and with its own bin. A file the code loads at run time but `files` in package.json leaves out
+// (a thread's entry, the reporter's cell measure, a rule's docs) passes every other test and breaks every install.
+// The project's other dependencies are links to this checkout's: nothing is downloaded.
+
+import {execFile} from 'node:child_process'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {promisify} from 'node:util'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {html, startWeb, status, type Web} from './helpers/web.js'
+
+const root = resolve(import.meta.dirname, '..')
+const run = promisify(execFile)
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** A command's exit code and output, also when it fails. */
+async function outcome(file: string, args: string[], cwd: string): Promise<Run> {
+  try {
+    const {stdout, stderr} = await run(file, args, {cwd, env: {...process.env, NO_COLOR: '1'}})
+    return {code: 0, stdout, stderr}
+  } catch (error) {
+    const {code, stdout, stderr} = error as Run
+    return {code, stdout, stderr}
+  }
+}
+
+describe('the published package', () => {
+  let folder: string
+  let project: string
+  let packed: string[]
+  let web: Web
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(root, 'test', '.package-'))
+    // `--ignore-scripts`: `prepare` would build again; `npm test` has built dist/ already.
+    const {stdout} = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], {cwd: root})
+    const [pack] = JSON.parse(stdout) as Array<{filename: string; files: Array<{path: string}>}>
+    packed = pack!.files.map((file) => file.path)
+    await run('tar', ['-xzf', join(folder, pack!.filename), '-C', folder])
+
+    project = join(folder, 'project')
+    const modules = join(project, 'node_modules')
+    mkdirSync(modules, {recursive: true})
+    for (const name of readdirSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules', name), join(modules, name))
+    cpSync(join(folder, 'package'), join(modules, 'remark-lint-citations'), {recursive: true})
+    cpSync(join(root, 'examples'), join(project, 'examples'), {recursive: true})
+    cpSync(join(root, '.remarkrc.example.js'), join(project, '.remarkrc.example.js'))
+    // An ES module project, as the example config is one.
+    writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'docs', private: true, type: 'module'}))
+
+    web = await startWeb({'/ok': html('A fine page'), '/gone': status(404)})
+    mkdirSync(join(project, 'live'))
+    writeFileSync(join(project, 'live', 'doc.md'), `A [fine source](${web.origin()}/ok) and a [dead one](${web.origin()}/gone).\n`)
+    writeFileSync(
+      join(project, 'live', '.remarkrc.mjs'),
+      `import recommended, {configure} from 'remark-lint-citations'\n` +
+        `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], cache: false}]]}\n`
+    )
+  }, 60_000)
+
+  afterAll(async () => {
+    await web?.close()
+    if (folder) rmSync(folder, {recursive: true, force: true})
+  })
+
+  it('ships the built code, the rules’ docs and the action, and no sources or tests', () => {
+    expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'action.yml', 'dist/rules/index.js', 'rules/citation-alive/readme.md']))
+    expect(packed.filter((path) => /^(src|test|bench|examples)\//.test(path) || path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
+    // What the code loads by path, not by import: every thread's entry and the reporter's cell measure.
+    for (const file of ['dist/src/verify/thread-worker.js', 'dist/src/page/worker.js', 'dist/src/cli/cell-width.js', 'dist/src/cli/module-hooks.js']) {
+      expect(packed).toContain(file)
+    }
+  })
+
+  it('installed, checks the README example with `remark` as the source checkout does', async () => {
+    const args = ['examples', '--rc-path', '.remarkrc.example.js', '--no-color']
+    const installed = await outcome(join(project, 'node_modules', '.bin', 'remark'), args, project)
+    const checkout = await outcome(join(root, 'node_modules', '.bin', 'remark'), args, root)
+    expect(installed.code).toBe(1)
+    expect(installed.stderr).toContain('17 messages (✖ 7 errors, ⚠ 10 warnings)')
+    expect(installed.stderr).toBe(checkout.stderr)
+  }, 60_000)
+
+  it('installed, its verifier and page threads check a live (loopback) web, through `remark` and through its bin', async () => {
+    const dead = /^1:\d+-1:\d+ +error +Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`, expected a live source \(`404 Not Found`\) +citation-alive/m
+    const viaRemark = await outcome(join(project, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color', '--no-stdout'], join(project, 'live'))
+    expect(viaRemark.code).toBe(1)
+    expect(viaRemark.stderr).toMatch(dead)
+    // The live page is not called dead, and no thread failed to start (that is a warning, then in-process checks).
+    expect(viaRemark.stderr.match(/dead citation/g)).toHaveLength(1)
+    expect(viaRemark.stderr).not.toMatch(/Warning|Cannot/)
+
+    // Where npm would link it from: the packed package.json's `bin`.
+    const installed = join(project, 'node_modules', 'remark-lint-citations')
+    const {bin: bins} = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {bin: Record<string, string>}
+    const bin = join(installed, bins['remark-lint-citations']!)
+    expect(existsSync(bin)).toBe(true)
+    const viaBin = await outcome(process.execPath, [bin, 'doc.md'], join(project, 'live'))
+    expect(viaBin.code).toBe(1)
+    expect(viaBin.stderr).toMatch(dead)
+    expect(viaBin.stderr).not.toMatch(/dead citation `[^`]*\/ok`/)
+    // The bin's summary per source follows the report.
+    expect(viaBin.stderr).toMatch(/^Summary: \d+ ok, 1 removed, \d+ flagged$/m)
+    expect(viaBin.stderr).not.toMatch(/Warning|Cannot/)
+  }, 60_000)
+})
