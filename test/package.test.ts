@@ -76,6 +76,10 @@ describe('the published package', () => {
     for (const file of ['dist/src/verify/thread-worker.js', 'dist/src/page/worker.js', 'dist/src/cli/cell-width.js', 'dist/src/cli/module-hooks.js']) {
       expect(packed).toContain(file)
     }
+    // Every bin (the check, the editor server) and every export.
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {bin: Record<string, string>; exports: Record<string, string | {default: string; types: string}>}
+    const shipped = [...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((entry) => (typeof entry === 'string' ? [entry] : [entry.default, entry.types]))]
+    for (const file of shipped) expect(packed).toContain(file.replace(/^\.\//, ''))
   })
 
   it('installed, checks the README example with `remark` as the source checkout does', async () => {
