@@ -4,6 +4,7 @@ import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {extractCitations} from './extract/index.js'
 import {linkedUrls} from './extract/linked-urls.js'
+import {sourceText} from './extract/source-text.js'
 import {judgeLiveness, unconfirmedDead, withArchivedCopy} from './judge/liveness.js'
 import {judgeRetracted} from './judge/retracted.js'
 import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
@@ -64,7 +65,7 @@ function depthFor(fragment: string | undefined, rules: Set<RuleName> | undefined
 export function prefetch(tree: Root, file: VFile, settings: Settings, rules: Set<RuleName>): void {
   const verifier = sharedVerifier(settings)
   if (!verifier.threaded) return
-  for (const {url, fragment} of linkedUrls(tree, String(file), settings.skip)) {
+  for (const {url, fragment} of linkedUrls(tree, sourceText(file), settings.skip)) {
     // Its outcome is read by the check; a failure there is reported there, not here.
     verifier.verify(url, depthFor(fragment, rules)).catch(() => {})
   }
@@ -148,6 +149,6 @@ function wantsArchivedCopy(verdict: Verdict, report: SourceReport): boolean {
 
 /** The claim, and the citation's line with the next one: where an "accessed …" date is written. */
 function nearText(file: VFile, citation: Citation): string {
-  const lines = String(file.value).split('\n')
+  const lines = sourceText(file).split('\n')
   return [citation.claim ?? '', ...lines.slice(citation.place.start.line - 1, citation.place.end.line + 1)].join('\n')
 }

@@ -134,6 +134,20 @@ describe('a project checked against a live (loopback) web', () => {
     ])
   })
 
+  it('a file that starts with a byte order mark: the same places as without it, up to its last link', async () => {
+    const body = `# Notes\n\nA [dead one](${web.origin()}/gone) here.\n\n[closing](${web.origin()}/gone?end)`
+    writeFileSync(join(folder, 'bom.md'), `\uFEFF${body}`)
+    writeFileSync(join(folder, 'nobom.md'), body)
+    const marked = await cli(['bom.md'], folder)
+    const plain = await cli(['nobom.md'], folder)
+    expect(marked.code).toBe(1)
+    expect(marked.lines.slice(1)).toEqual(plain.lines.slice(1))
+    expect(marked.lines.slice(1, 3)).toEqual([
+      expect.stringMatching(/^3:14-3:\d+ error Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`/),
+      expect.stringMatching(/^5:11-5:\d+ error Unexpected dead citation `.*\/gone\?end`/)
+    ])
+  })
+
   it('many files citing the same dead source: every file is reported, none lost', async () => {
     // Files settle together when they share a fetch; unified-engine once flushed without the ones
     // already holding an error, and `remark` exited 0 with no output.

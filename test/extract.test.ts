@@ -617,6 +617,14 @@ describe('extractCitations', () => {
     const offsets = citations.map((citation) => citation.place.start.offset)
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b))
   })
+
+  it('places citations after a byte order mark as without it: the parse counts from after the mark', () => {
+    const markdown = 'See https://bom.com here.\n\n[x](https://l.com)\n\n[d]: https://d.com\n\n[d] and <https://a.com>, <a href="https://h.com">h</a>\n'
+    const plain = extract(markdown, 'gfm').citations
+    expect(plain.map((citation) => citation.kind)).toEqual(['literal', 'link', 'definition', 'reference', 'autolink', 'html'])
+    expect(extract(`\uFEFF${markdown}`, 'gfm').citations).toEqual(plain)
+    expect(extract(`\uFEFF${markdown}`, 'md').citations).toEqual(extract(markdown, 'md').citations)
+  })
 })
 
 describe('never extracted', () => {

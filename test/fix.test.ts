@@ -284,6 +284,15 @@ describe('fixText: the rest of the file', () => {
     expect(text).toBe(`A [x](https://new.example/spec)\r\nand y ${D}.\r\n\r\n[e]: https://fine.example/\r\n`)
   })
 
+  test('a byte order mark stays, and the edits land where they would without it (the parse starts after it)', () => {
+    const body = 'Intro.\n\nSee [the docs](https://gone.example/a) and [x](https://old.example/spec).\n\n[d]: https://old.example/spec\n\n[d] and <https://gone.example/a>\n'
+    const plain = fix(body, learned)
+    const marked = fix(`\uFEFF${body}`, learned)
+    expect(marked.text).toBe(`\uFEFF${plain.text}`)
+    expect(marked.changes).toEqual(plain.changes)
+    expect(plain.text).toBe(`Intro.\n\nSee the docs ${D} and [x](https://new.example/spec).\n\n[d]: https://new.example/spec\n\n[d] and \`https://gone.example/a\` ${D}\n`)
+  })
+
   test('emoji and other astral characters before a link (offsets count UTF-16 units)', () => {
     const before = '😀🎉 𝒳 [x](https://old.example/spec) 👍🏽 https://gone.example/a 🎉\n'
     const {text, changes} = fix(before, learned)

@@ -12,6 +12,7 @@ import {citeJsx, JSX_TYPES} from './jsx.js'
 import {citeDefinition, citeLink, citeReference} from './links.js'
 import {BLOCK_TYPES, indexTree} from './prepass.js'
 import {citeBareUrls} from './prose.js'
+import {sourceText} from './source-text.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
 
 export {normalizeUrl} from './normalize.js'
@@ -42,11 +43,11 @@ export const NEVER_CITES = new Set([
 ])
 
 export function extractCitations(tree: Root, file: VFile, options: ExtractOptions): Citation[] {
-  const source = String(file)
+  const source = sourceText(file)
   const context: Context = {
     source,
     options,
-    place: placer(file, source.length),
+    place: placer(source),
     ...indexTree(tree),
     silenced: new Set(),
     citations: []
@@ -99,8 +100,9 @@ function inner(node: Node, scope: Scope, context: Context): Scope {
 }
 
 /** Offsets to line/column points, computed from the file text. */
-function placer(file: VFile, length: number): (span: Span) => Place {
-  const points = location(file)
+function placer(source: string): (span: Span) => Place {
+  const points = location(source)
+  const length = source.length
   const point = (offset: number): Point => {
     const clamped = Math.min(Math.max(offset, 0), length)
     const found = points.toPoint(clamped)

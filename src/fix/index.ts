@@ -4,6 +4,7 @@ import {redactUrl} from '../net/redact.js'
 import type {CitationRecord} from '../report/record.js'
 import type {Citation} from '../types.js'
 import {redactText} from '../report/redact-text.js'
+import {sourceText} from '../extract/source-text.js'
 import {intentOf, type FixKind} from './intent.js'
 import {locate, type Target} from './locate.js'
 import {parse, type Parsed} from './parse.js'
@@ -48,7 +49,10 @@ export interface FixResult {
  * copy when one is known and unlinked otherwise. `records` are the check's records of this text; a record
  * that no longer fits the text is skipped, so fixing the output again changes nothing.
  */
-export function fixText(text: string, records: readonly CitationRecord[], options: FixOptions = {}): FixResult {
+export function fixText(given: string, records: readonly CitationRecord[], options: FixOptions = {}): FixResult {
+  // Records count lines and columns after a byte order mark, as the parse does; the mark is kept.
+  const text = sourceText(given)
+  const mark = given.slice(0, given.length - text.length)
   const find = finder(text, options.mdx ?? false)
   const edits: Planned[] = []
   const skipped: SkippedChange[] = []
@@ -69,7 +73,7 @@ export function fixText(text: string, records: readonly CitationRecord[], option
   }
   const result = splice(text, edits)
   const changes = [...result.changes, ...skipped].sort((a, b) => a.line - b.line || a.column - b.column)
-  return {text: result.text, changes}
+  return {text: mark + result.text, changes}
 }
 
 /** An edit; `reference` marks the unlinking of a `[text][id]`. */

@@ -15,7 +15,8 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
   }
   // remark-lint's comment handling drops messages that start after the document's last leaf (it
   // takes that stretch for a gap), which is where the URL of a closing `[title](url)` sits. Its
-  // filter reads `line`/`column` only, so point those at the last leaf; `place` stays exact.
+  // filter reads `line`/`column` only, so point those at the last leaf; `place` stays exact. It turns them into
+  // offsets through the file's own text, a byte order mark included (unlike the tree): so does this.
   const covered = coveredEnd(tree)
   if (citation.place.start.offset >= covered && covered > 0) {
     const point = location(file).toPoint(covered - 1)
