@@ -12,6 +12,7 @@ import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {openCache} from '../src/cache/index.js'
 import {resolveSettings} from '../src/options.js'
+import {longestPauseMs} from '../src/verify/retry.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {createVerifier} from '../src/verify/verifier.js'
 import {lintLiveness as lint} from './helpers/lint.js'
@@ -126,6 +127,17 @@ describe('file cache', () => {
     // Other hosts, and runs without that cache, are not held back.
     expect((await nextRun(`[b](${origin}/ok?other-host).\n`, {cache})).messages).toEqual([])
     expect((await nextRun(`[b](${paused}/ok?no-cache).\n`, {cache: false})).messages).toEqual([])
+  })
+
+  it('a pause kept for centuries (as an older version kept a slip of the server\'s) holds the host a day at most, and says until when', async () => {
+    const cache = cacheFolder()
+    const store = openCache(cache, () => {})
+    await store.setMark(`pause centuries.test`, 9_001_795_476_517_425, 60_000)
+    await store.close()
+    const {messages} = await nextRun(`[a](${web.origin('centuries.test')}/ok?centuries).\n`, {cache})
+    const until = /pause until ([^`]+Z)`/.exec(messages[0] ?? '')?.[1]
+    expect(messages).toHaveLength(1)
+    expect(Date.parse(until!) - Date.now()).toBeGreaterThan(longestPauseMs - 60_000)
   })
 
   it('a URL still rate limited after all its tries is asked once by the runs of the next hour, and flagged the same', async () => {

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {resolveSettings, type Options} from '../src/options.js'
 import {CallQueue} from '../src/verify/call-queue.js'
 import {Scheduler, type Sending} from '../src/verify/scheduler.js'
-import {longestWaitMs, retryDelay} from '../src/verify/retry.js'
+import {longestPauseMs, longestWaitMs, parseRetryAfter, retryDelay} from '../src/verify/retry.js'
 import {createVerifier, type Verifier} from '../src/verify/verifier.js'
 import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
 
@@ -404,6 +404,17 @@ describe('scheduler', () => {
     // Other hosts go on as before.
     expect((await verifier.verify(`${web.origin('other.test')}/page-1`)).liveness).toBe('alive')
   })
+
+  it('a pause asked for centuries ahead (a server\'s slip) pauses the host for a day, and its other URLs say until when', async () => {
+    const {web, verifier} = await setup({'/limited': status(429, {'retry-after': '9'.repeat(300)}), '*': html('Fine')}, {hostConcurrency: 1})
+    const origin = web.origin('api.test')
+    const reports = await Promise.all(['limited', 'page'].map((path) => verifier.verify(`${origin}/${path}`)))
+    expect(reports[0]).toMatchObject({liveness: 'blocked', reason: 'rate limited, 429 Too Many Requests'})
+    const until = /until (\S+)$/.exec(reports[1]!.reason)?.[1]
+    expect(reports[1]!.liveness).toBe('blocked')
+    expect(Date.parse(until!) - Date.now()).toBeGreaterThan(longestPauseMs - 60_000)
+    expect(Date.parse(until!) - Date.now()).toBeLessThanOrEqual(longestPauseMs)
+  })
 })
 
 describe('retry waits', () => {
@@ -425,6 +436,19 @@ describe('retry waits', () => {
       expect(retryDelay(answer(status, {'retry-after': '10'}), 1, policy)).toBe(10_000)
       expect(retryDelay(answer(status, {'retry-after': '11'}), 1, policy)).toBeUndefined()
     }
+  })
+
+  it('a Retry-After that is neither digits nor a date with its month is no Retry-After: the backoff applies', () => {
+    const policy = {retries: 5, baseDelayMs: 500}
+    for (const value of ['-5', '1.5', '1e3', 'soon', '']) {
+      expect(retryDelay(answer(429, {'retry-after': value}), 1, policy, () => 0)).toBe(500)
+    }
+    const now = Date.parse('2026-11-23T12:00:00Z')
+    expect(parseRetryAfter('Mon, 23 Nov 2026 12:00:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter('Monday, 23-Nov-26 12:00:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter('Sun Nov 22 12:00:00 2026', now)).toBe(0)
+    expect(parseRetryAfter('Fri, 01 Jan 9999 00:00:00 GMT', now)).toBe(longestPauseMs)
+    expect(parseRetryAfter('9'.repeat(400), now)).toBe(longestPauseMs)
   })
 })
 

@@ -16,13 +16,22 @@ export interface RetryPolicy {
   baseDelayMs: number
 }
 
-/** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or invalid. */
+/**
+ * Longest pause a host's Retry-After is taken for (see inspect.ts): a day. A longer one, or a date years ahead,
+ * is taken as a day, so a server's slip cannot shut its host out of this and later runs for good.
+ */
+export const longestPauseMs = 24 * 60 * 60 * 1000
+
+/**
+ * Retry-After in seconds or as an HTTP date, in milliseconds from `now` (at most `longestPauseMs`); undefined when
+ * absent or invalid. Seconds are digits only, and every HTTP date names its month (RFC 9110 §10.2.3, §5.6.7):
+ * `-5` or `1.5` is neither, though `Date.parse` reads both as dates, long past.
+ */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined
   const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const date = Date.parse(trimmed)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : /[a-z]/i.test(trimmed) ? Date.parse(trimmed) - now : Number.NaN
+  return Number.isNaN(ms) ? undefined : Math.min(longestPauseMs, Math.max(0, ms))
 }
 
 /** Milliseconds to wait before attempt `attempt + 1`, or undefined to stop trying. */

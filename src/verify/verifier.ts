@@ -15,6 +15,7 @@ import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {openCheckedFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {probePerReport, reportPerUrl} from './memo.js'
+import {longestPauseMs} from './retry.js'
 import {askRegistry} from './registry.js'
 import {settleByApi} from './github.js'
 import {Scheduler} from './scheduler.js'
@@ -76,7 +77,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       // of a job killed mid-request lapses after the longest a request can take.
       share: cache.shared ? (host, limits) => cache.hostSlot(host, limits, settings.timeout + 1000) : undefined,
       pauses: {
-        load: (host) => cache.mark(`pause ${host}`),
+        // A pause kept by an older version may run for centuries: none is longer than the longest asked for now.
+        load: async (host) => Math.min(await cache.mark(`pause ${host}`), Date.now() + longestPauseMs),
         keep: (host, until) => void cache.setMark(`pause ${host}`, until, until - Date.now())
       }
     }),
