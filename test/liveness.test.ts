@@ -42,6 +42,10 @@ beforeAll(async () => {
     ...Object.fromEntries(Array.from({length: 7}, (_, index) => [`/chain-${index}`, redirect(302, `/chain-${index + 1}`)])),
     '/chain-7': html('End of the chain'),
     '/to-private': redirect(302, 'http://10.0.0.1/admin'),
+    // Location as raw bytes: UTF-8 for `/café` (a latin1 string is sent byte for byte), and one header sent twice.
+    '/utf8-location': (_, response) => response.writeHead(301, {location: '/caf\u00c3\u00a9'}).end(),
+    '/caf%C3%A9': html('Café'),
+    '/twice-location': (_, response) => response.writeHead(301, {location: ['/ok', '/ok']}).end(),
     '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response)
   })
   origin = web.origin('site.test')
@@ -142,6 +146,11 @@ describe('seed table (source-url-verification)', () => {
   it('redirect on the same site (and http → www) → ok', async () => {
     expect(await one(`${origin}/same-site`)).toEqual([])
     expect(await one(`${origin}/to-https-www`)).toEqual([])
+  })
+
+  it('a Location in raw UTF-8 bytes, or sent twice, is followed as browsers follow it → ok', async () => {
+    expect(await one(`${origin}/utf8-location`)).toEqual([])
+    expect(await one(`${origin}/twice-location`)).toEqual([])
   })
 
   it('redirect to another site → flagged, with the final URL offered when permanent', async () => {

@@ -254,9 +254,24 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined> |
   const flat: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value === undefined) continue
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+    const key = name.toLowerCase()
+    // A list of URLs joined is no URL: of several Location headers (mostly one sent twice), the first counts.
+    if (URL_HEADERS.has(key)) flat[key] = urlBytes(Array.isArray(value) ? (value[0] ?? '') : String(value))
+    else flat[key] = Array.isArray(value) ? value.join(', ') : String(value)
   }
   return flat
+}
+
+/** Headers whose value is, or ends in, a URL. */
+const URL_HEADERS = new Set(['location', 'refresh'])
+
+/**
+ * undici gives header bytes as latin1 characters; a URL's bytes over 0x7F are UTF-8 as browsers read them
+ * (`/caf\xC3\xA9` is `/café`), so they are percent-encoded as they came, which the URL parser reads as UTF-8
+ * (in a host name too) instead of encoding each latin1 character again.
+ */
+function urlBytes(value: string): string {
+  return value.replace(/[\x80-\xFF]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
 }
 
 function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
