@@ -409,6 +409,12 @@ describe('remark-lint-citations verify', () => {
     ])
   })
 
+  it('one source, without a title or claim: a dead one is removed, exit 1 (its list is a lone `[](url)`, a tree without leaves)', async () => {
+    const {code, stdout} = await run(['verify', ...options], repo, JSON.stringify([{url: `${origin}/gone?alone`}]))
+    expect(code).toBe(1)
+    expect((JSON.parse(stdout) as JsonReport).summary).toEqual({total: 1, ok: 0, removed: 1, flagged: 0})
+  })
+
   it('no source removed: exit 0; `--rc-path` and `--report` to a file', async () => {
     const out = join(folder, 'verify-out', 'sources.sarif')
     const {code, stdout} = await run(

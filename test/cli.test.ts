@@ -148,6 +148,13 @@ describe('a project checked against a live (loopback) web', () => {
     ])
   })
 
+  it('a file holding only a link without text is reported (its tree has no leaf for lint comments to cover)', async () => {
+    writeFileSync(join(folder, 'bare-link.md'), `[](${web.origin()}/gone?bare "T")\n`)
+    const {code, lines} = await cli(['bare-link.md'], folder)
+    expect(code).toBe(1)
+    expect(lines).toEqual(['bare-link.md', expect.stringMatching(/^1:4-1:\d+ error Unexpected dead citation `.*\/gone\?bare`/), '✖ 1 error'])
+  })
+
   it('many files citing the same dead source: every file is reported, none lost', async () => {
     // Files settle together when they share a fetch; unified-engine once flushed without the ones
     // already holding an error, and `remark` exited 0 with no output.

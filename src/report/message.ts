@@ -17,9 +17,11 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
   // takes that stretch for a gap), which is where the URL of a closing `[title](url)` sits. Its
   // filter reads `line`/`column` only, so point those at the last leaf; `place` stays exact. It turns them into
   // offsets through the file's own text, a byte order mark included (unlike the tree): so does this.
+  // A tree without leaves (only `[](url)`) is one gap up to its end, so the end is where it is seen.
   const covered = coveredEnd(tree)
-  if (citation.place.start.offset >= covered && covered > 0) {
-    const point = location(file).toPoint(covered - 1)
+  const seenAt = covered > 0 ? covered - 1 : tree.position?.end.offset
+  if (citation.place.start.offset >= covered && seenAt !== undefined) {
+    const point = location(file).toPoint(seenAt)
     if (point) Object.assign(message, {line: point.line, column: point.column})
   }
   return message
