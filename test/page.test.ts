@@ -167,6 +167,13 @@ describe('decoding', () => {
     expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])
   })
 
+  it('windows-1252, however it is named, keeps the characters of 0x80–0x9F (curly quotes, dashes, €)', () => {
+    const body = Buffer.concat([Buffer.from('<html><title>Heat pumps', 'latin1'), Buffer.from([0x97]), Buffer.from('what ', 'latin1'), Buffer.from([0x93, 0x80, 0x35, 0x94, 0x20, 0x64, 0x6f, 0x6e, 0x92, 0x74]), Buffer.from(' buy</title>', 'latin1')])
+    for (const charset of ['windows-1252', 'iso-8859-1', 'latin1', 'us-ascii']) {
+      expect(page(body, {headers: {'content-type': `text/html; charset=${charset}`}}).titles).toEqual([{source: 'title', text: 'Heat pumps—what “€5” don’t buy'}])
+    }
+  })
+
   it('decodes UTF-16 with a BOM', () => {
     const text = '<html><title>Café</title></html>'
     const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])

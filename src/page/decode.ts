@@ -1,6 +1,8 @@
 // Turns response bytes into text: BOM first, then the Content-Type charset, then a <meta charset> prescan, then UTF-8.
 
 import {TextDecoder} from 'node:util'
+import type * as Iconv from 'iconv-lite'
+import {cjs} from '../cjs.js'
 import {charsetParam} from './content-type.js'
 
 export interface Decoded {
@@ -18,7 +20,10 @@ export function decodeBody(body: Buffer, contentType: string | undefined, option
   const label = bomEncoding(bytes) ?? charsetParam(contentType) ?? (options.html ? prescanMeta(bytes) : undefined) ?? 'utf-8'
   const decoder = makeDecoder(label)
   try {
-    return {text: decoder.decode(bytes), encoding: decoder.encoding}
+    // Node 20's TextDecoder reads windows-1252 (which `iso-8859-1`, `latin1` and `us-ascii` also name) as
+    // ISO-8859-1: 0x80–0x9F become control characters, so `don’t`, `–` and `€` are lost from titles and passages.
+    const text = decoder.encoding === 'windows-1252' ? cjs<typeof Iconv>('iconv-lite').decode(bytes, 'windows-1252') : decoder.decode(bytes)
+    return {text, encoding: decoder.encoding}
   } catch {
     return {text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8'}
   }
