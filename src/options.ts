@@ -9,7 +9,7 @@ import {redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'
 import {defaultGitHubApi, type GitHubSettings} from './verify/github.js'
-import {integer, isString, list, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
+import {integer, isString, list, longestTimerMs, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
 
 export {OptionsError} from './validate.js'
 
@@ -174,12 +174,12 @@ const names = [
 export function resolveSettings(options: unknown): Settings {
   const given = optionsObject(options, names)
   const settings: Settings = {
-    timeout: integer(given, 'timeout', 5000, 1),
+    timeout: integer(given, 'timeout', 5000, 1, longestTimerMs),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
     maxBodySize: integer(given, 'maxBodySize', 2_000_000, 1024),
     concurrency: integer(given, 'concurrency', 192, 1),
     hostConcurrency: integer(given, 'hostConcurrency', 4, 1),
-    hostInterval: integer(given, 'hostInterval', 50, 0),
+    hostInterval: integer(given, 'hostInterval', 50, 0, longestTimerMs),
     hosts: {...registryHostLimits, ...hostOverrides(given.hosts)},
     hostHeaders: hostHeaders(given.hosts),
     retries: integer(given, 'retries', 2, 0),
@@ -325,10 +325,10 @@ function hostOverrides(value: unknown): Record<string, Partial<HostLimits>> {
   const result: Record<string, Partial<HostLimits>> = {}
   for (const [host, name, given] of hostEntries(value)) {
     if (given.concurrency === undefined && given.interval === undefined) continue
-    const field = (key: string, min: number) => integer({[`hosts.${host}.${key}`]: given[key]}, `hosts.${host}.${key}`, min, min)
+    const field = (key: string, min: number, max?: number) => integer({[`hosts.${host}.${key}`]: given[key]}, `hosts.${host}.${key}`, min, min, max)
     result[name] = {
       ...(given.concurrency === undefined ? {} : {concurrency: field('concurrency', 1)}),
-      ...(given.interval === undefined ? {} : {interval: field('interval', 0)})
+      ...(given.interval === undefined ? {} : {interval: field('interval', 0, longestTimerMs)})
     }
   }
   return result
@@ -418,6 +418,8 @@ function jsxAttributes(value: unknown): Record<string, string[]> {
 
 function offline(value: unknown): Settings['offline'] {
   if (value === null || value === undefined) return undefined
+  // A misspelt `record` would replay where the user asked to record.
+  if (typeof value === 'object' && !Array.isArray(value)) optionsObject(value, ['fixtures', 'record'], '`offline`')
   const fixtures = typeof value === 'object' ? (value as Record<string, unknown>).fixtures : undefined
   const record = typeof value === 'object' ? (value as Record<string, unknown>).record : undefined
   if (typeof fixtures !== 'string' || fixtures === '' || (record !== undefined && record !== null && typeof record !== 'boolean')) {

@@ -24,11 +24,15 @@ export function optionsObject(value: unknown, allowed: readonly string[], owner 
   return value as Given
 }
 
-export function integer(given: Given, name: string, fallback: number, min: number): number {
+/** The longest a Node timer waits (2^31 − 1 ms, about 24.8 days): a longer one fires at once, with a warning. */
+export const longestTimerMs = 2 ** 31 - 1
+
+export function integer(given: Given, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = given[name]
   if (value === null || value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an integer of at least ${min}`)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`
+    throw new OptionsError(`Unexpected \`${name}\` \`${show(value)}\`, expected an integer ${range}`)
   }
   return value
 }

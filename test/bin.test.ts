@@ -2,7 +2,7 @@
 // loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
 
 import {createHash} from 'node:crypto'
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {VFile} from 'vfile'
@@ -344,6 +344,21 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('Source verification')
   })
 
+  it('`--no-cache` keeps no cache, and is refused beside `confirmDead`, which needs one (exit 2)', async () => {
+    const project = join(folder, 'no-cache')
+    const cache = join(project, 'cache-folder')
+    write(join(project, 'a.md'), `[A page](${origin}/ok?no-cache)\n`)
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify({...fast, cache})}]`]))
+    expect((await run(['a.md', '--no-cache'], project)).code).toBe(0)
+    expect(existsSync(cache)).toBe(false)
+    expect((await run(['a.md'], project)).code).toBe(0)
+    expect(existsSync(cache)).toBe(true)
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify({...fast, cache, confirmDead: 3_600_000})}]`]))
+    const {code, stderr} = await run(['a.md', '--no-cache'], project)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Unexpected `confirmDead` without a `cache`')
+  })
+
   it('an unreadable config: exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
     expect(code).toBe(2)
@@ -448,7 +463,7 @@ describe('remark-lint-citations verify', () => {
     expect(unwritable.error).toMatchObject({code: 'WRITE_FAILED', message: expect.stringContaining('Cannot write report `ok.md/sources.json`')})
     expect(badOption.error).toMatchObject({
       code: 'INVALID_ARGS',
-      message: 'Unexpected `timeout` `0`, expected an integer of at least 1 (in `--options`)'
+      message: 'Unexpected `timeout` `0`, expected an integer from 1 to 2147483647 (in `--options`)'
     })
   })
 })

@@ -45,7 +45,7 @@ beforeAll(async () => {
     // Location as raw bytes: UTF-8 for `/café` (a latin1 string is sent byte for byte), and one header sent twice.
     '/utf8-location': (_, response) => response.writeHead(301, {location: '/caf\u00c3\u00a9'}).end(),
     '/caf%C3%A9': html('Café'),
-    '/twice-location': (_, response) => response.writeHead(301, {location: ['/ok', '/ok']}).end(),
+    '/twice-location': (_, response) => response.setHeader('location', ['/ok', '/ok']).writeHead(301).end(),
     '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response)
   })
   origin = web.origin('site.test')

@@ -139,13 +139,18 @@ describe('offline fixtures through the real `remark` CLI', () => {
 describe('options', () => {
   it.each([
     [{timeot: 1}, /^1:1: Unexpected option `timeot`, expected one of `timeout`, `maxRedirects`/],
-    [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer of at least 1/],
-    [{timeout: Number.NaN}, /Unexpected `timeout` `NaN`, expected an integer of at least 1/],
+    [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer from 1 to 2147483647/],
+    [{timeout: Number.NaN}, /Unexpected `timeout` `NaN`, expected an integer from 1 to 2147483647/],
     [{cacheTtl: {alive: Number.POSITIVE_INFINITY}}, /Unexpected `cacheTtl.alive` `Infinity`, expected milliseconds/],
     [{timeoutAction: 'delete'}, /Unexpected `timeoutAction` `delete`, expected `flagged` or `removed`/],
     [{skip: ['(']}, /Unexpected `skip` pattern `\(`, expected a valid regular expression/],
     [{allowPrivateAddresses: ["not a cidr"]}, /Unexpected `allowPrivateAddresses\[0\]` `not a cidr`, expected an address range/],
-    [{offline: {record: true}}, /Unexpected `offline`/]
+    [{offline: {record: true}}, /Unexpected `offline`/],
+    [{offline: {fixtures: 'f.json', recrod: true}}, /Unexpected option `recrod`, expected one of `fixtures`, `record`/],
+    // Node timers wait at most 2^31 - 1 ms: a longer wait fired at once (every citation timed out; a huge gap spun).
+    [{timeout: 2_592_000_000}, /Unexpected `timeout` `2592000000`, expected an integer from 1 to 2147483647/],
+    [{hostInterval: 1e20}, /Unexpected `hostInterval` `100000000000000000000`, expected an integer from 0 to 2147483647/],
+    [{hosts: {'a.example': {interval: 2 ** 31}}}, /Unexpected `hosts.a.example.interval` `2147483648`, expected an integer from 0 to 2147483647/]
   ])('%j → a fatal message naming the option', async (options, expected) => {
     const {messages, file} = await lint('[x](https://a.example/)\n', options as never)
     expect(messages).toEqual([expect.stringMatching(expected)])

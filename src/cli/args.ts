@@ -69,12 +69,14 @@ export function parseArguments(argv: readonly string[]): Args {
     extensions: values.ext ? values.ext.flatMap(extensions) : [...defaultExtensions],
     quiet: values.quiet ?? false,
     fix: values.fix ?? false,
-    cache: cacheArgument(values.cache, values['no-cache']),
+    // `allowNegative` reads `--no-cache` as `cache: false`, before the `no-cache` flag could see it.
+    cache: cacheArgument(values.cache, values['no-cache'] === true || (values.cache as unknown) === false),
     silentlyIgnore: values['silently-ignore'] ?? false
   }
 }
 
-function cacheArgument(cache: string | undefined, none: boolean | undefined): string | false | undefined {
+function cacheArgument(given: string | undefined, none: boolean): string | false | undefined {
+  const cache = typeof given === 'string' ? given : undefined
   if (none && cache !== undefined) throw new UsageError('Unexpected `--cache` with `--no-cache`, expected one of them')
   if (none) return false
   if (cache === undefined) return undefined
