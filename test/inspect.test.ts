@@ -4,7 +4,9 @@ import {setTimeout as delay} from 'node:timers/promises'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AddressPolicy} from '../src/net/address.js'
 import {createAgent} from '../src/net/agent.js'
-import {readPage} from '../src/page/index.js'
+import {withBudget} from '../src/page/budget.js'
+import {readPage, type ResponseView} from '../src/page/index.js'
+import type {PageFacts} from '../src/types.js'
 import {inspect, type InspectDeps} from '../src/verify/inspect.js'
 import {Scheduler} from '../src/verify/scheduler.js'
 import {liveTransport} from '../src/verify/transport.js'
@@ -17,7 +19,9 @@ beforeAll(async () => {
     '/older': redirect(302, '/article'),
     '/article': html('Heat pumps in cold climates'),
     // A redirect without a Location is the last answer: its page is what there is to judge.
-    '/nowhere': status(302, {}, '<title>Just a moment...</title>')
+    '/nowhere': status(302, {}, '<title>Just a moment...</title>'),
+    // A megabyte of page.
+    '/big': html('Big', `<p>${'A long report on heat pumps. '.repeat(36_000)}</p>`)
   })
 })
 afterAll(() => web.close())
@@ -62,5 +66,35 @@ describe('inspect', () => {
     expect(read).toEqual(['/nowhere'])
     expect(report.status).toBe(302)
     expect(report.page?.titles[0]?.text).toBe('Just a moment...')
+  })
+})
+
+describe('pages fetched faster than they are read', () => {
+  it('wait for room: no request leaves while the unread pages hold the limit, and they leave once enough are read', async () => {
+    const {deps} = setup()
+    const held: Array<() => void> = []
+    const slow = {read: (response: ResponseView) => new Promise<PageFacts>((done) => held.push(() => done(readPage(response)))), close: async () => {}}
+    deps.pages = withBudget(slow, 2_500_000)
+    const reports = Array.from({length: 10}, (_, index) => inspect(`${web.origin('big.test')}/big?${index}`, deps))
+    /** Requests served once they stop coming. */
+    const settled = async () => {
+      let seen = -1
+      while (seen !== web.hits('/big')) {
+        seen = web.hits('/big')
+        await delay(300)
+      }
+      return seen
+    }
+    // Nothing is read: requests stop once 2.5 MB wait (three pages), give or take the two in flight to the host.
+    const stopped = await settled()
+    expect(stopped).toBeGreaterThanOrEqual(3)
+    expect(stopped).toBeLessThanOrEqual(5)
+    expect(held).toHaveLength(stopped)
+    // Read, and the rest leave.
+    while (web.hits('/big') < 10 || held.length > 0) {
+      held.shift()?.()
+      await delay(20)
+    }
+    expect((await Promise.all(reports)).map((report) => report.liveness)).toEqual(Array(10).fill('alive'))
   })
 })

@@ -26,7 +26,8 @@ export interface InspectDeps {
   retry: RetryPolicy
   sleep: (ms: number) => Promise<void>
   /** Reads each answer's page (on a thread of its own when it can). */
-  pages: PageReader
+  /** Reads pages; with `room`, a request waits to leave until the pages fetched before it are read (see page/budget.ts). */
+  pages: PageReader & {room?(): Promise<void>}
   /**
    * URLs still rate limited after all their tries, as recent runs sharing the cache saw them: such a URL's 429 is
    * not tried again (a site that turns this checker away every time is not asked three times per run).
@@ -149,6 +150,8 @@ export async function attempt(
       url.hostname,
       async (sending) => {
         sent = sending
+        // Here, as the request is about to leave, not when it was asked for: a run asks for every URL at once.
+        await deps.pages.room?.()
         // Also for a request queued before the host asked for its pause.
         const paused = deps.scheduler.pausedUntil(url.hostname)
         if (paused > Date.now()) return new NetError('EPAUSED', `not asked: the host asked for a pause until ${new Date(paused).toISOString().replace(/\.\d+Z$/, 'Z')}`)

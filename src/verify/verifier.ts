@@ -22,6 +22,7 @@ import {Scheduler} from './scheduler.js'
 import {compareSibling, siblingUrl, type SiblingProbe} from './sibling.js'
 import {liveTransport, type Transport} from './transport.js'
 import {lookupSnapshot, lookupWork, type Ask, type SnapshotLookup} from './works.js'
+import {withBudget} from '../page/budget.js'
 import {pageReader} from '../page/reader.js'
 import {warnOnce} from './warn.js'
 
@@ -88,7 +89,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     retry: {retries: settings.retries, baseDelayMs: 500},
     // Replays answer at once, so they do not wait for backoffs either: same verdict, no delay.
     sleep: replaying ? async () => {} : (ms) => delay(ms),
-    pages: pageReader(),
+    pages: withBudget(pageReader()),
     limited: limitedMarks(cache)
   }
 
