@@ -424,7 +424,10 @@ describe('refresh', () => {
     ['a plain reload', '30'],
     ['no delay', 'url=/x'],
     ['javascript target', '0; url=javascript:alert(1)'],
-    ['the page itself', `0; url=${url}`]
+    ['the page itself', `0; url=${url}`],
+    // A news page that reloads itself, to the home page, after 15 minutes: read, not left.
+    ['a reload after more than 30 s', '900; url=/'],
+    ['a reload after 30.5 s', '30.5; url=/']
   ])('ignores %s', (_, content) => {
     expect(page(doc(`<meta http-equiv="refresh" content="${content}">`)).refresh).toBeUndefined()
   })
@@ -441,6 +444,7 @@ describe('refresh', () => {
     expect(parseRefresh("0; url='unterminated")).toBe('unterminated')
     expect(parseRefresh('abc; url=x')).toBeUndefined()
     expect(parseRefresh('1.5; url=x')).toBe('x')
+    expect(parseRefresh('30; url=x')).toBe('x')
   })
 })
 

@@ -31,13 +31,20 @@ export function findRefresh(metas: Meta[], header: string | undefined, url: stri
 }
 
 /**
+ * Longest refresh delay that sends the reader on (`you will be redirected in 5 seconds`). A longer one is a page
+ * that reloads itself after a while, a news front page often to the site's home: the page is read, not left.
+ */
+export const longestRefreshSeconds = 30
+
+/**
  * The URL part of a refresh value, following the HTML "shared declarative refresh steps": a delay, `;` or `,`,
- * optional `url=`, the URL possibly in quotes. Undefined when there is no URL (a reload) or the value is invalid.
+ * optional `url=`, the URL possibly in quotes. Undefined when there is no URL (a reload), the value is invalid, or
+ * the delay is longer than `longestRefreshSeconds`.
  */
 export function parseRefresh(content: string): string | undefined {
   let rest = content.trim()
   const delay = /^[0-9]*(?:\.[0-9.]*)?/.exec(rest)?.[0] ?? ''
-  if (delay === '') return undefined
+  if (delay === '' || Number.parseFloat(delay) > longestRefreshSeconds) return undefined
   rest = rest.slice(delay.length)
   if (rest !== '' && !/^[\s;,]/.test(rest)) return undefined
   rest = rest.replace(/^\s*[;,]?\s*/, '')
