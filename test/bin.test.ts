@@ -359,6 +359,17 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).toContain('Unexpected `confirmDead` without a `cache`')
   })
 
+  it('an invalid option of a rule: exit 2, no summary and no report, as for `configure`', async () => {
+    const broken = join(folder, 'broken-rule')
+    write(join(broken, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`, `[citationCredibility, ['warn', {threshold: 5}]]`]))
+    write(join(broken, 'a.md'), `[A page](${origin}/gone?rule-option)\n`)
+    const {code, stderr} = await run(['a.md', '--report', 'json=r.json'], broken)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Unexpected `threshold` `5`')
+    expect(stderr).not.toContain('Source verification')
+    expect(existsSync(join(broken, 'r.json'))).toBe(false)
+  })
+
   it('an unreadable config: exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
     expect(code).toBe(2)

@@ -24,8 +24,9 @@ export function kindOf(message: Message): Kind {
   if (message.ruleId === 'configure' && message.source === 'remark-lint-citations') return 'setup'
   const cause = message.cause instanceof Error ? message.cause : undefined
   if (message.ruleId && citationRules.has(message.ruleId) && message.source === 'remark-lint') {
-    // Every finding sits at its citation; a rule's invalid options are said without a place (see rule.ts).
-    if (message.place || message.line) return 'finding'
+    // Every finding sits at its citation; a rule's invalid options are said without a place (see rule.ts). Not
+    // `line`: lint comments' message control gives a message without one line 1.
+    if (message.place) return 'finding'
     return cause ? 'internal' : 'setup'
   }
   if (badFileReasons.has(message.reason)) return 'setup'
