@@ -314,6 +314,21 @@ const rows: Row[] = [
     ]
   },
   {
+    name: 'GFM autolink literals end where bare URLs do: a closing curly quote, an ellipsis, CJK punctuation and text',
+    syntax: 'gfm',
+    markdown: 'He said “https://example.com/q1” and (www.example.com/w…) 日本語（https://example.com/jp）です。',
+    expected: [
+      {kind: 'literal', url: 'https://example.com/q1', written: 'https://example.com/q1', start: [1, 10], end: [1, 32]},
+      {kind: 'literal', url: 'http://www.example.com/w', written: 'www.example.com/w', start: [1, 39], end: [1, 56]},
+      {kind: 'literal', url: 'https://example.com/jp', written: 'https://example.com/jp', start: [1, 63], end: [1, 85]}
+    ].map((row) => ({...row, claim: 'He said “https://example.com/q1” and (www.example.com/w…) 日本語（https://example.com/jp）です。'}))
+  },
+  {
+    name: 'bare URLs end at CJK punctuation with text after it (no space in Japanese or Chinese)',
+    markdown: '日本語（https://example.com/jp）です。',
+    expected: [{kind: 'literal', url: 'https://example.com/jp', written: 'https://example.com/jp', start: [1, 5], end: [1, 27], claim: '日本語（https://example.com/jp）です。'}]
+  },
+  {
     name: 'bare URLs: Wikipedia parentheses kept, trailing punctuation and unbalanced ) trimmed',
     markdown: 'Bare https://en.wikipedia.org/wiki/Foo_(bar), (see https://a.com/x) and "https://b.com/y?q=1"!',
     expected: [

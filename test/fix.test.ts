@@ -284,6 +284,12 @@ describe('fixText: the rest of the file', () => {
     expect(text).toBe(`A [x](https://new.example/spec)\r\nand y ${D}.\r\n\r\n[e]: https://fine.example/\r\n`)
   })
 
+  test('a URL in curly quotes (a GFM literal cut before the quote): the quotes stay, around the edit', () => {
+    const before = 'He said “https://gone.example/a” and “https://old.example/spec”.\n'
+    const {text} = fix(before, learned)
+    expect(text).toBe(`He said “\`https://gone.example/a\` ${D}” and “https://new.example/spec”.\n`)
+  })
+
   test('a byte order mark stays, and the edits land where they would without it (the parse starts after it)', () => {
     const body = 'Intro.\n\nSee [the docs](https://gone.example/a) and [x](https://old.example/spec).\n\n[d]: https://old.example/spec\n\n[d] and <https://gone.example/a>\n'
     const plain = fix(body, learned)

@@ -1,7 +1,10 @@
 // Bare http(s) URLs in prose: where each starts and where it really ends.
 
-/** A run that starts like a URL and is not glued to a preceding word. */
-const CANDIDATE = /(?<![\p{L}\p{N}_])https?:\/\/[^\s<>"`]+/giu
+/**
+ * A run that starts like a URL and is not glued to a preceding word. It ends at CJK punctuation too, which a URL
+ * never holds unencoded, and Japanese or Chinese text runs on after without a space (`（https://a.jp）です`).
+ */
+const CANDIDATE = /(?<![\p{L}\p{N}_])https?:\/\/[^\s<>"`\u3001\u3002\u300C-\u300F\u3010\u3011\uFF08\uFF09\uFF0C]+/giu
 
 /** Punctuation that ends a sentence rather than a URL. */
 const TRAILING = new Set([
@@ -28,6 +31,16 @@ export function findBareUrls(text: string): Span[] {
     if (hasHost(url)) spans.push({start, end: start + url.length})
   }
   return spans
+}
+
+/**
+ * How much of a GFM autolink literal (as written: `https://…` or `www.…`) is the URL, by the rules above: GFM
+ * ends a literal at ASCII punctuation only, so `“https://a.com/q”` would cite `https://a.com/q”`.
+ */
+export function literalLength(written: string): number {
+  const scheme = /^https?:\/\//i.test(written) ? '' : 'http://'
+  const found = findBareUrls(scheme + written)[0]
+  return found?.start === 0 ? Math.min(written.length, found.end - scheme.length) : written.length
 }
 
 /** Drop trailing sentence punctuation and unbalanced closing brackets. */

@@ -8,6 +8,7 @@ import {NEVER_CITES} from './index.js'
 import {JSX_TYPES} from './jsx.js'
 import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
+import {literalCited} from './links.js'
 import {linkForm} from './url-range.js'
 
 /**
@@ -46,7 +47,10 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         return SKIP
       case 'link': {
         const start = node.position?.start.offset
-        if (start !== undefined && (linkForm(source, start) !== 'literal' || sure(unsure, parent))) add((node as Link).url)
+        const end = node.position?.end.offset
+        if (start === undefined || end === undefined) return SKIP
+        if (linkForm(source, start) !== 'literal') add((node as Link).url)
+        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}).url)
         return SKIP
       }
       case 'text':

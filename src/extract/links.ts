@@ -3,6 +3,7 @@
 import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
 import {emit, spanOf, type Context, type Scope} from './context.js'
+import {literalLength, type Span} from './bare-urls.js'
 import {plainText} from './plain-text.js'
 import {
   autolinkDestination,
@@ -34,7 +35,23 @@ export function citeLink(node: Link, scope: Scope, context: Context): void {
   // Autolinks and literals are the URL itself; `www.` literals gain `http://`
   // in the tree but the text as written is still what an editor replaces.
   const span = form === 'autolink' ? autolinkDestination(range.start, range.end) : range
+  if (form === 'literal') {
+    const {url, end} = literalCited(node, source, range)
+    emit(context, {...found, url, span: {start: range.start, end}, placeIsUrl: true, kind: form, claim})
+    return
+  }
   emit(context, {...found, span, placeIsUrl: true, kind: form, claim})
+}
+
+/**
+ * The URL a GFM autolink literal cites, and where it ends: cut as a bare URL in prose is, since the closing quote
+ * or the CJK text after it is the sentence's (see `literalLength`).
+ */
+export function literalCited(node: Link, source: string, range: Span): {url: string; end: number} {
+  const written = source.slice(range.start, range.end)
+  const cut = written.length - literalLength(written)
+  if (cut === 0 || !node.url.endsWith(written.slice(-cut))) return {url: node.url, end: range.end}
+  return {url: node.url.slice(0, -cut), end: range.end - cut}
 }
 
 /** `[id]: url "title"`: reported once, unless only images use it. */
