@@ -10,7 +10,10 @@ describe('redactText', () => {
     ['`https://u:p@x.example/a`, expected', '`https://REDACTED@x.example/a`, expected'],
     ['two: http://a.example/?key=1 and https://b.example/#access_token=2', 'two: http://a.example/?key=REDACTED and https://b.example/#access_token=REDACTED'],
     ['already `https://REDACTED@x.example/?token=REDACTED`', 'already `https://REDACTED@x.example/?token=REDACTED`'],
-    ['no URL, key=value stays', 'no URL, key=value stays']
+    ['no URL, key=value stays', 'no URL, key=value stays'],
+    // A message's long URL, cut in the middle: the ellipsis stays one, not `%E2%80%A6`.
+    ['`https://x.example/pppp…yyyy?token=REDACTED`', '`https://x.example/pppp…yyyy?token=REDACTED`'],
+    ['cut https://x.example/?token=abc…', 'cut https://x.example/?token=REDACTED…']
   ])('%j', (text, redacted) => {
     expect(redactText(text)).toBe(redacted)
   })

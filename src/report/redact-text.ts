@@ -2,8 +2,12 @@
 
 import {redactUrl} from '../net/redact.js'
 
-/** A URL in prose: a scheme, `://`, then anything up to whitespace, a backtick, a quote or an angle bracket. */
-const URL_IN_TEXT = /\b[a-z][a-z\d+.-]*:\/\/[^\s`'"<>]+/gi
+/**
+ * A URL in prose: a scheme, `://`, then anything up to whitespace, a backtick, a quote, an angle bracket or an
+ * ellipsis. Messages cut a long URL in the middle with `…` (after redacting it): read as part of the URL, it came
+ * back percent-encoded (`%E2%80%A6`).
+ */
+const URL_IN_TEXT = /\b[a-z][a-z\d+.-]*:\/\/[^\s`'"<>\u2026]+/gi
 /** Punctuation that ends a sentence or a parenthesis after a URL rather than belonging to it. */
 const TRAILING = /[.,;:!?)\]}]+$/
 
