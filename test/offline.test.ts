@@ -77,7 +77,11 @@ describe('offline fixtures', () => {
     ['missing.json', undefined, /Cannot read offline fixtures `.*missing\.json`/],
     ['corrupt.json', '{"version": 1, "responses": {', /Cannot parse offline fixtures `.*corrupt\.json`, expected JSON/],
     ['wrong.json', '{"version": 2}', /Unexpected offline fixtures `.*wrong\.json`, expected `\{"version": 1/],
-    ['entry.json', '{"version": 1, "responses": {"https://a.example/": {"statuz": 200}}}', /Unexpected fixture for `https:\/\/a\.example\/`/]
+    ['entry.json', '{"version": 1, "responses": {"https://a.example/": {"statuz": 200}}}', /Unexpected fixture for `https:\/\/a\.example\/`/],
+    ['code.json', '{"version": 1, "responses": {"https://a.example/": {"error": "EWHAT"}}}', /Unexpected fixture for `https:\/\/a\.example\/` in `.*code\.json`: `error` "EWHAT", expected a network error code/],
+    ['headers.json', '{"version": 1, "responses": {"https://a.example/": {"status": 200, "headers": "x", "body": 5}}}', /`headers`, expected an object of strings/],
+    ['body.json', '{"version": 1, "responses": {"https://a.example/": {"status": 200, "body": 5}}}', /`body`, expected a string/],
+    ['status.json', '{"version": 1, "responses": {"https://a.example/": {"status": 2000}}}', /Unexpected fixture for `https:\/\/a\.example\/`/]
   ])('%s: one clear fatal message, no crash, no checks', async (name, content, expected) => {
     const fixtures = join(folder, name)
     if (content !== undefined) writeFileSync(fixtures, content)

@@ -13,6 +13,25 @@ export type NetErrorCode =
   | 'EPAUSED' // not sent: the host answered a 429 asking for a longer pause than retries wait, which has not ended
   | 'EOTHER' // anything else; the message says what
 
+/** Every code (the record makes the compiler check the list is whole), to check one read from a file. */
+const codes: Record<NetErrorCode, true> = {
+  ENOTFOUND: true,
+  EDNS: true,
+  ECONNREFUSED: true,
+  ETIMEDOUT: true,
+  ECONNRESET: true,
+  EPRIVATE: true,
+  ETLS: true,
+  EPROTOCOL: true,
+  EPROXY: true,
+  EPAUSED: true,
+  EOTHER: true
+}
+
+export function isNetErrorCode(value: unknown): value is NetErrorCode {
+  return typeof value === 'string' && Object.hasOwn(codes, value)
+}
+
 export class NetError extends Error {
   readonly code: NetErrorCode
   constructor(code: NetErrorCode, message: string, options?: {cause?: unknown}) {

@@ -3,7 +3,7 @@
 import {mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {makeFolder} from '../folder.js'
-import {NetError, type NetErrorCode} from '../net/errors.js'
+import {isNetErrorCode, NetError, type NetErrorCode} from '../net/errors.js'
 import {replaceFile, temporaryFor} from '../replace-file.js'
 import type {HopResponse, Transport} from './transport.js'
 
@@ -131,10 +131,30 @@ export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile
     throw new FixturesError(`Unexpected offline fixtures \`${path}\`, expected \`{"version": 1, "responses": {…}}\``)
   }
   for (const [url, entry] of Object.entries(file.responses)) {
-    const ok = typeof entry === 'object' && entry !== null && (typeof (entry as {status?: unknown}).status === 'number' || typeof (entry as {error?: unknown}).error === 'string')
-    if (!ok) throw new FixturesError(`Unexpected fixture for \`${url}\` in \`${path}\`, expected \`{status, headers, body}\` or \`{error}\``)
+    const problem = entryProblem(entry)
+    if (problem) throw new FixturesError(`Unexpected fixture for \`${url}\` in \`${path}\`${problem}`)
   }
   return file as FixtureFile
+}
+
+/** What is wrong with one entry, said after its URL; undefined when it replays as recorded. */
+function entryProblem(value: unknown): string | undefined {
+  const shape = ', expected `{status, headers, body}` or `{error}`'
+  if (typeof value !== 'object' || value === null) return shape
+  const entry = value as Record<string, unknown>
+  if ('error' in entry) {
+    if (!isNetErrorCode(entry.error)) return `: \`error\` ${JSON.stringify(entry.error)}, expected a network error code such as \`ENOTFOUND\`, \`ECONNREFUSED\` or \`ETIMEDOUT\``
+    return entry.message === undefined || typeof entry.message === 'string' ? undefined : ': `message`, expected a string'
+  }
+  if (typeof entry.status !== 'number' || !Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) return shape
+  const headers = entry.headers
+  if (headers !== undefined && (typeof headers !== 'object' || headers === null || Object.values(headers).some((header) => typeof header !== 'string'))) {
+    return ': `headers`, expected an object of strings'
+  }
+  for (const name of ['statusText', 'body', 'bodyBase64'] as const) {
+    if (entry[name] !== undefined && typeof entry[name] !== 'string') return `: \`${name}\`, expected a string`
+  }
+  return entry.truncated === undefined || typeof entry.truncated === 'boolean' ? undefined : ': `truncated`, expected true or false'
 }
 
 /**
