@@ -290,6 +290,13 @@ describe('fixText: the rest of the file', () => {
     expect(text).toBe(`He said “\`https://gone.example/a\` ${D}” and “https://new.example/spec”.\n`)
   })
 
+  test('a link whose text is its URL becomes code, not a bare URL GFM would link again; a second run changes nothing', () => {
+    const before = 'See [https://gone.example/a](https://gone.example/a) and [www.gone.example/a](https://gone.example/a).\n'
+    const once = fix(before, {'https://gone.example/a': dead}).text
+    expect(once).toBe(`See \`https://gone.example/a\` ${D} and \`www.gone.example/a\` ${D}.\n`)
+    expect(fix(once, {'https://gone.example/a': dead}).text).toBe(once)
+  })
+
   test('a byte order mark stays, and the edits land where they would without it (the parse starts after it)', () => {
     const body = 'Intro.\n\nSee [the docs](https://gone.example/a) and [x](https://old.example/spec).\n\n[d]: https://old.example/spec\n\n[d] and <https://gone.example/a>\n'
     const plain = fix(body, learned)

@@ -18,7 +18,12 @@ export function unlinked(source: string, target: Exclude<Target, {form: 'definit
   const {children} = target.node
   const first = children[0]?.position?.start.offset
   const last = children.at(-1)?.position?.end.offset
-  if (first !== undefined && last !== undefined) return `${source.slice(first, last)} ${DEAD_LINK_MARKER}`
+  if (first !== undefined && last !== undefined) {
+    const text = source.slice(first, last)
+    // `[https://dead.example](https://dead.example)`: its text left bare is a GFM literal, a link to the dead URL
+    // again, which a second run would unlink once more. As code, as an autolink's URL is.
+    return /^(?:https?:\/\/|www\.)\S+$/i.test(text) ? `${code(unescape(text))} ${DEAD_LINK_MARKER}` : `${text} ${DEAD_LINK_MARKER}`
+  }
   // `[](url)` has no text to keep: show the URL instead (a reference always has a label).
   return `${code(target.form === 'link' ? target.node.url : target.node.identifier)} ${DEAD_LINK_MARKER}`
 }
