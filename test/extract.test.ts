@@ -324,6 +324,11 @@ const rows: Row[] = [
     ].map((row) => ({...row, claim: 'He said “https://example.com/q1” and (www.example.com/w…) 日本語（https://example.com/jp）です。'}))
   },
   {
+    name: 'a named character reference standing for two code points before a bare URL (`&fjlig;` is `fj`)',
+    markdown: 'A &NotEqualTilde; and &fjlig; then https://example.com/x here.',
+    expected: [{kind: 'literal', url: 'https://example.com/x', written: 'https://example.com/x', start: [1, 36], end: [1, 57], claim: 'A ≂̸ and fj then https://example.com/x here.'}]
+  },
+  {
     name: 'bare URLs end at CJK punctuation with text after it (no space in Japanese or Chinese)',
     markdown: '日本語（https://example.com/jp）です。',
     expected: [{kind: 'literal', url: 'https://example.com/jp', written: 'https://example.com/jp', start: [1, 5], end: [1, 27], claim: '日本語（https://example.com/jp）です。'}]

@@ -1,5 +1,7 @@
 // Maps characters of a node's value back to offsets in the source text.
 
+import {decodeNamedCharacterReference} from 'decode-named-character-reference'
+
 /**
  * For each index of `value`, where it starts and ends in `source`.
  * The value is the source minus escapes, decoded character references and
@@ -64,11 +66,13 @@ function consume(
 ): {chars: number; source: number} | undefined {
   const char = source.charAt(j)
   const reference = char === '&' ? referenceAt(source, j, to) : undefined
-  // A reference that the value does not repeat verbatim was decoded into
-  // one code point: two code units when astral.
+  // A reference that the value does not repeat verbatim was decoded: a numeric one into one code point (two code
+  // units when astral), a named one into what its name stands for, up to two code points (`&fjlig;` is `fj`).
   if (reference !== undefined && !value.startsWith(reference, i)) {
+    const named = reference.charAt(1) === '#' ? false : decodeNamedCharacterReference(reference.slice(1, -1))
     const code = value.codePointAt(i) ?? 0
-    return {chars: code > 0xffff ? 2 : 1, source: reference.length}
+    const chars = named && value.startsWith(named, i) ? named.length : code > 0xffff ? 2 : 1
+    return {chars, source: reference.length}
   }
   if (char === value.charAt(i)) return {chars: 1, source: 1}
   if (char === '\\' && j + 1 < to && source.charAt(j + 1) === value.charAt(i)) {
