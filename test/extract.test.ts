@@ -520,6 +520,11 @@ const rows: Row[] = [
 
   // Raw HTML
   {
+    name: 'inline HTML anchor: its href is the attribute named so, not `href=` inside another attribute\'s value',
+    markdown: `Prose <a title="see href=foo" data-x='href=bar' HREF = "https://h.com/gone">the page</a> x.`,
+    expected: [{kind: 'html', url: 'https://h.com/gone', written: 'https://h.com/gone', start: [1, 57], end: [1, 75], citedTitle: 'see href=foo', claim: 'Prose the page x.'}]
+  },
+  {
     name: 'inline HTML anchor: link text between the tags, its text not cited again',
     markdown: 'Inline <a href="https://h.com/x">Hypertext Title https://h.com/x</a> text. <a href="https://h2.com">The Second Title</a>',
     expected: [

@@ -92,12 +92,20 @@ function newLink(
   }
 }
 
-/** Offsets of the first `href` value inside a tag, quoted or not. */
+/** One attribute: its name, then maybe `=` and a double-quoted, single-quoted or bare value. */
+const ATTRIBUTE = /[\s/]*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y
+
+/**
+ * Offsets of the first `href` value inside a tag, quoted or not. Attributes are read in order, as browsers read
+ * them: `<a title="see href=x" href="…">` has its href in the second.
+ */
 function hrefValue(tag: string): {start: number; end: number} | undefined {
-  const match = /[\s"'/]href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(tag)
-  if (!match) return undefined
-  const value = match[1] ?? match[2] ?? match[3] ?? ''
-  const quoted = match[1] !== undefined || match[2] !== undefined
+  ATTRIBUTE.lastIndex = /^<[^\s/>]*/.exec(tag)?.[0].length ?? 0
+  let match = ATTRIBUTE.exec(tag)
+  while (match && match[1]!.toLowerCase() !== 'href') match = ATTRIBUTE.exec(tag)
+  if (!match || (match[2] ?? match[3] ?? match[4]) === undefined) return undefined
+  const value = match[2] ?? match[3] ?? match[4] ?? ''
+  const quoted = match[2] !== undefined || match[3] !== undefined
   const end = match.index + match[0].length - (quoted ? 1 : 0)
   // Browsers ignore spaces around an href; so does the place.
   const leading = value.length - value.trimStart().length
