@@ -206,6 +206,18 @@ describe('remark-lint-citations <files>', () => {
     expect(lines.filter((line) => line.startsWith('pages/page-'))).toEqual([])
   })
 
+  it('YAML and TOML front matter is the page\'s settings: its URLs are not cited, and `--fix` leaves it alone', async () => {
+    const project = join(folder, 'front-matter')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, 'yaml.md'), `---\ntitle: Notes\nimage: ${origin}/gone?cover\n---\n\n# Notes\n\nSee [the report](${origin}/gone?yaml).\n`)
+    write(join(project, 'toml.md'), `+++\ncanonical = "${origin}/gone?canonical"\n+++\n\nSee [the report](${origin}/gone?toml).\n`)
+    const {code, stderr} = await run(['.', '--fix'], project)
+    expect(code).toBe(1)
+    expect(stderr).not.toMatch(/cover|canonical/)
+    expect(readFileSync(join(project, 'yaml.md'), 'utf8')).toBe(`---\ntitle: Notes\nimage: ${origin}/gone?cover\n---\n\n# Notes\n\nSee the report (dead link).\n`)
+    expect(readFileSync(join(project, 'toml.md'), 'utf8')).toBe(`+++\ncanonical = "${origin}/gone?canonical"\n+++\n\nSee the report (dead link).\n`)
+  })
+
   it('`--ext` chooses the extensions', async () => {
     const {code, stdout} = await run(['.', '--ext', 'markdown', '--report', 'jsonl'], repo)
     expect(code).toBe(1)

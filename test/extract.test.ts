@@ -321,7 +321,7 @@ const rows: Row[] = [
       {kind: 'literal', url: 'https://example.com/q1', written: 'https://example.com/q1', start: [1, 10], end: [1, 32]},
       {kind: 'literal', url: 'http://www.example.com/w', written: 'www.example.com/w', start: [1, 39], end: [1, 56]},
       {kind: 'literal', url: 'https://example.com/jp', written: 'https://example.com/jp', start: [1, 63], end: [1, 85]}
-    ].map((row) => ({...row, claim: 'He said “https://example.com/q1” and (www.example.com/w…) 日本語（https://example.com/jp）です。'}))
+    ].map((row): Expected => ({...(row as Expected), claim: 'He said “https://example.com/q1” and (www.example.com/w…) 日本語（https://example.com/jp）です。'}))
   },
   {
     name: 'a named character reference standing for two code points before a bare URL (`&fjlig;` is `fj`)',

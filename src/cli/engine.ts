@@ -2,6 +2,7 @@
 // remark config (or the preset when there is none), Markdown and MDX, and `configure` settings on top.
 
 import type {Root} from 'mdast'
+import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import {unified, type PluggableList, type Plugin} from 'unified'
@@ -40,7 +41,9 @@ export interface RunOptions {
 
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
 export function runEngine(options: RunOptions): Promise<VFile[]> {
-  const plugins: PluggableList = [remarkMdxByExtension]
+  // Front matter (YAML or TOML) is the page's settings, not its text: its URLs (a canonical link, a cover image)
+  // are not citations, and read as Markdown it became a heading.
+  const plugins: PluggableList = [remarkMdxByExtension, [remarkFrontmatter, ['yaml', 'toml']]]
   if (options.configure) plugins.push([configure, options.configure])
   if (options.onFile) plugins.push([fileDone, options.onFile])
   const {report} = options

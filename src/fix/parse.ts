@@ -1,6 +1,7 @@
 // A fresh parse of the text to fix, indexed by what citations point at: links, definitions, references, text.
 
 import type {Definition, ImageReference, Link, LinkReference, Root, Text} from 'mdast'
+import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
@@ -32,6 +33,7 @@ export interface Parsed {
 export function parse(source: string, {mdx, gfm}: {mdx: boolean; gfm: boolean}): Parsed {
   const tree: Root = unified()
     .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml', 'toml'])
     .use(gfm ? [remarkGfm] : [])
     .use(mdx ? [remarkMdx] : [])
     .parse(source)
