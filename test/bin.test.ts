@@ -328,6 +328,14 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).toContain('Cannot write report `ok.md/report.json`')
   })
 
+  it('a report path that is a file the run checks is refused, and the file is left as it was: exit 2', async () => {
+    const before = readFileSync(join(repo, 'dead.md'), 'utf8')
+    const {code, stderr} = await run(['dead.md', 'ok.md', '--fix', '--report', 'sarif=./dead.md'], repo)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Cannot write report `./dead.md`: it is a file this run checks')
+    expect(readFileSync(join(repo, 'dead.md'), 'utf8')).toBe(before)
+  })
+
   it('a bad argument names itself and the allowed values: exit 2', async () => {
     const [format, unknown, twice, missing] = await Promise.all([
       run(['ok.md', '--report', 'xml'], repo),

@@ -55,6 +55,10 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
   const rules = rulesRun(files)
 
   try {
+    // A report written over a file just checked (`--report sarif=README.md`) would destroy it.
+    const checkedPaths = new Set(files.map((file) => resolve(io.cwd, file.path)))
+    const overwritten = args.reports.find((spec) => spec.path !== undefined && checkedPaths.has(resolve(io.cwd, spec.path)))
+    if (overwritten) throw new ReportWriteError(overwritten.path!, 'it is a file this run checks')
     // The exit code and the reports stay those of the check: they describe the files as they were.
     if (args.fix) {
       // Loaded only for `--fix`: it parses again, with remark-mdx among others.
