@@ -185,7 +185,7 @@ export function resolveSettings(options: unknown): Settings {
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
     cacheTtl: cacheTtl(given.cacheTtl),
-    cacheOnly: cacheOnly(given.cacheOnly),
+    cacheOnly: cacheOnly(given.cacheOnly, given.cache),
     confirmDead: confirmDead(given),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
@@ -262,8 +262,10 @@ function archive(value: unknown): Settings['archive'] {
 
 
 
-function cacheOnly(value: unknown): Settings['cacheOnly'] {
+function cacheOnly(value: unknown, cache: unknown): Settings['cacheOnly'] {
   if (value === null || value === undefined) return false
+  // Answers only from a cache, with none: nothing would ever be checked.
+  if (value === true && cache === false) throw new OptionsError('Unexpected `cacheOnly` `true` with `cache` `false`, expected a cache to answer from')
   if (value === true || value === false || value === 'background') return value
   throw new OptionsError(`Unexpected \`cacheOnly\` \`${show(value)}\`, expected \`true\`, \`false\` or \`'background'\``)
 }

@@ -151,6 +151,7 @@ describe('options', () => {
     [{allowPrivateAddresses: ["not a cidr"]}, /Unexpected `allowPrivateAddresses\[0\]` `not a cidr`, expected an address range/],
     [{offline: {record: true}}, /Unexpected `offline`/],
     [{offline: {fixtures: 'f.json', recrod: true}}, /Unexpected option `recrod`, expected one of `fixtures`, `record`/],
+    [{cacheOnly: true, cache: false}, /Unexpected `cacheOnly` `true` with `cache` `false`, expected a cache to answer from/],
     // Node timers wait at most 2^31 - 1 ms: a longer wait fired at once (every citation timed out; a huge gap spun).
     [{timeout: 2_592_000_000}, /Unexpected `timeout` `2592000000`, expected an integer from 1 to 2147483647/],
     [{hostInterval: 1e20}, /Unexpected `hostInterval` `100000000000000000000`, expected an integer from 0 to 2147483647/],
