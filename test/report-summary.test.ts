@@ -69,6 +69,12 @@ describe('humanSummary', () => {
     expect(text.split('\n')).toHaveLength(6)
   })
 
+  test('a source\'s very long URL is cut in the middle, as in its messages', () => {
+    const url = `https://long.example/${'p'.repeat(10_000)}end`
+    const text = humanSummary([record('a.md', url, [1, 1], [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')])])
+    expect(text.split('\n')[1]).toBe(`  ✗ https://long.example/${'p'.repeat(129)}…${'p'.repeat(37)}end — 200 OK (REMOVED)`)
+  })
+
   test('the same records in another order give the same text', () => {
     expect(humanSummary(shuffled(sample()))).toBe(humanSummary(sample()))
   })

@@ -35,8 +35,11 @@ const shownUrlLength = 200
 
 /** The cited URL as messages show it, in a code span: redacted, and cut in the middle when very long. */
 export function shownUrl(url: string): string {
-  const redacted = redactUrl(url)
-  const chars = [...redacted]
-  const shown = chars.length <= shownUrlLength ? redacted : `${chars.slice(0, 150).join('')}…${chars.slice(-40).join('')}`
-  return '`' + shown + '`'
+  return '`' + cutUrl(redactUrl(url)) + '`'
+}
+
+/** A URL cut in the middle when very long: its first 150 and last 40 characters kept. */
+export function cutUrl(url: string): string {
+  const chars = [...url]
+  return chars.length <= shownUrlLength ? url : `${chars.slice(0, 150).join('')}…${chars.slice(-40).join('')}`
 }

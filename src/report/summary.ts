@@ -1,5 +1,6 @@
 // The human summary of the source-verification seed: ✓ ✗ ⚠ per source with the reason, then counts.
 
+import {cutUrl} from '../judge/verdict.js'
 import type {Action} from '../types.js'
 import {findingsOf} from './findings.js'
 import {reportPath} from './order.js'
@@ -42,7 +43,7 @@ export function humanSummary(records: readonly CitationRecord[], options: Summar
   const citations = records.length === groups.length ? '' : `, ${records.length} ${records.length === 1 ? 'citation' : 'citations'}`
   const lines = [`Source verification (${sources}${citations}):`]
   for (const group of groups) {
-    lines.push(`  ${paint(group.action, marks[group.action])} ${oneLine(group.url)} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
+    lines.push(`  ${paint(group.action, marks[group.action])} ${oneLine(cutUrl(group.url))} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
     let listed = 0
     let more = 0
     for (const record of group.records) {
