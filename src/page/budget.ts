@@ -1,7 +1,7 @@
 // A limit on the page bytes fetched and not yet read. Large pages are fetched faster than they are read (a 2 MB
-// page takes the reader about 0.1 s), and without a limit every fetched body waited in memory: 800 pages cut at
-// 2 MB held 3.5 GB. A page's fetch waits for room before it starts (see verify/inspect.ts), so fetching slows to
-// the reader's pace, and memory stays within this limit plus the requests in flight.
+// page takes the reader about 0.1 s), and without a limit every fetched body waited in memory, more the more pages
+// a run cites. A request waits for room as it is about to leave (see verify/inspect.ts), so fetching slows to the
+// reader's pace, and memory stays within this limit plus the requests in flight.
 
 import type {PageReader} from './reader.js'
 

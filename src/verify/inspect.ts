@@ -25,8 +25,10 @@ export interface InspectDeps {
   timeoutMs: number
   retry: RetryPolicy
   sleep: (ms: number) => Promise<void>
-  /** Reads each answer's page (on a thread of its own when it can). */
-  /** Reads pages; with `room`, a request waits to leave until the pages fetched before it are read (see page/budget.ts). */
+  /**
+   * Reads each answer's page (on a thread of its own when it can); with `room`, a request waits to leave until
+   * the pages fetched before it are read (see page/budget.ts).
+   */
   pages: PageReader & {room?(): Promise<void>}
   /**
    * URLs still rate limited after all their tries, as recent runs sharing the cache saw them: such a URL's 429 is
