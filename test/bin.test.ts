@@ -326,6 +326,9 @@ describe('remark-lint-citations <files>', () => {
     const {code, stderr} = await run(['ok.md', '--report', 'json=ok.md/report.json'], repo)
     expect(code).toBe(2)
     expect(stderr).toContain('Cannot write report `ok.md/report.json`')
+    const folderPath = await run(['ok.md', '--report', 'json=docs'], repo)
+    expect(folderPath.code).toBe(2)
+    expect(folderPath.stderr).toContain('Cannot write report `docs`: it is a folder, expected a file path')
   })
 
   it('a report path that is a file the run checks is refused, and the file is left as it was: exit 2', async () => {

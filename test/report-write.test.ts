@@ -62,13 +62,13 @@ describe('writeReport', () => {
     expect(error.message).toBe(`Cannot write report \`${path}\`: ENOENT: no such file or directory`)
   })
 
-  test('a folder in the way of the report fails the same way, and the temporary file is removed', async () => {
+  test('a folder in the way of the report fails, saying so, and leaves the folder as it was', async () => {
     const path = join(folder, 'report.json')
     await writeFile(join(folder, 'keep'), '')
     await mkdir(path)
     const error = (await writeReport(path, '{}\n').catch((caught: unknown) => caught)) as ReportWriteError
     expect(error.code).toBe('WRITE_FAILED')
-    expect(error.message).toBe(`Cannot write report \`${path}\`: EISDIR: illegal operation on a directory`)
+    expect(error.message).toBe(`Cannot write report \`${path}\`: it is a folder, expected a file path`)
     expect((await readdir(folder)).sort()).toEqual(['keep', 'report.json'])
   })
 })

@@ -35,6 +35,8 @@ export class ReportWriteError extends Error {
  * On failure the temporary file is removed and a `ReportWriteError` thrown.
  */
 export async function writeReport(path: string, text: string): Promise<void> {
+  // A rename over a folder fails with EISDIR, or EBUSY for `.`, which say little of the cause.
+  if (isFolder(path)) throw new ReportWriteError(path, 'it is a folder, expected a file path')
   const folder = dirname(path)
   const temporary = temporaryFor(path)
   try {
@@ -42,6 +44,15 @@ export async function writeReport(path: string, text: string): Promise<void> {
     replaceFile(path, temporary, text, {writeFileSync, renameSync, rmSync})
   } catch (error) {
     throw new ReportWriteError(path, systemReason(error, temporary, path), error)
+  }
+}
+
+/** Whether `path` names a folder; anything the check cannot tell is left to the write, which says why it fails. */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, {throwIfNoEntry: false})?.isDirectory() ?? false
+  } catch {
+    return false
   }
 }
 
