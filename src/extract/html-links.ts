@@ -103,8 +103,8 @@ function hrefValue(tag: string): {start: number; end: number} | undefined {
   ATTRIBUTE.lastIndex = /^<[^\s/>]*/.exec(tag)?.[0].length ?? 0
   let match = ATTRIBUTE.exec(tag)
   while (match && match[1]!.toLowerCase() !== 'href') match = ATTRIBUTE.exec(tag)
-  if (!match || (match[2] ?? match[3] ?? match[4]) === undefined) return undefined
-  const value = match[2] ?? match[3] ?? match[4] ?? ''
+  const value = match?.[2] ?? match?.[3] ?? match?.[4]
+  if (!match || value === undefined) return undefined
   const quoted = match[2] !== undefined || match[3] !== undefined
   const end = match.index + match[0].length - (quoted ? 1 : 0)
   // Browsers ignore spaces around an href; so does the place.
