@@ -340,11 +340,13 @@ describe('remark-lint-citations <files>', () => {
   })
 
   it('a bad argument names itself and the allowed values: exit 2', async () => {
-    const [format, unknown, twice, missing] = await Promise.all([
+    const [format, unknown, twice, missing, flagValue, shortValue] = await Promise.all([
       run(['ok.md', '--report', 'xml'], repo),
       run(['ok.md', '--strict'], repo),
       run(['ok.md', '--report', 'json', '--report', 'sarif'], repo),
-      run(['missing.md'], repo)
+      run(['missing.md'], repo),
+      run(['ok.md', '-q=1'], repo),
+      run(['ok.md', '-e=md'], repo)
     ])
     expect(format.code).toBe(2)
     expect(format.stderr).toContain('Unexpected `--report` format `xml`, expected `json`, `jsonl`, `sarif` or `summary`')
@@ -354,6 +356,11 @@ describe('remark-lint-citations <files>', () => {
     expect(twice.stderr).toContain('Unexpected second report to stdout (`--report sarif`)')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('No such file or folder')
+    // `parseArgs` alone read `-q=1` as `-q -= -1` and named `-=`.
+    expect(flagValue.code).toBe(2)
+    expect(flagValue.stderr).toContain('Unexpected value for `-q` in `-q=1`, expected none (it is a flag)')
+    expect(shortValue.code).toBe(2)
+    expect(shortValue.stderr).toContain('Unexpected `-e=md`, expected `-e md` or `--ext=md`')
   })
 
   it('an invalid option in the config: the message names the option and the allowed values, exit 2', async () => {

@@ -144,8 +144,23 @@ function configureOptions(text: string): Options {
   return value as Options
 }
 
+/**
+ * `-q=1` or `-e=md`: `parseArgs` reads a short group there (`-q -= -1`) and names `-=` as the unknown option.
+ */
+function shortWithValue(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): void {
+  for (const arg of argv) {
+    if (arg === '--') return
+    const short = /^-([^-=])=/.exec(arg)?.[1]
+    if (short === undefined) continue
+    const [long, option] = Object.entries(options).find(([, value]) => value.short === short) ?? []
+    if (option?.type === 'boolean') throw new UsageError(`Unexpected value for \`-${short}\` in \`${arg}\`, expected none (it is a flag)`)
+    if (option) throw new UsageError(`Unexpected \`${arg}\`, expected \`-${short} ${arg.slice(3)}\` or \`--${long}=${arg.slice(3)}\``)
+  }
+}
+
 /** `parseArgs`, strict, with its errors in our words: the argument, then what is allowed. */
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: O, command?: string) {
+  shortWithValue(argv, options)
   try {
     return parseArgs({args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true})
   } catch (error) {
