@@ -174,7 +174,16 @@ describe('changed lines from `git diff --unified=0`', () => {
     ['a one-line addition', '+++ b/a.md\n@@ -3,0 +4 @@ x\n+new', [['a.md', [[4, 4]]]]],
     ['a change of three lines', '+++ b/a.md\n@@ -3,2 +3,3 @@\n', [['a.md', [[3, 5]]]]],
     ['a pure deletion adds nothing', '+++ b/a.md\n@@ -3,2 +2,0 @@\n', []],
-    ['hunks of several files', '+++ b/a.md\n@@ -1 +1 @@\n+++ b/docs/b.md\n@@ -0,0 +1,2 @@\n@@ -9 +10,2 @@', [['a.md', [[1, 1]]], ['docs/b.md', [[1, 2], [10, 11]]]]],
+    [
+      'hunks of several files',
+      'diff --git a/a.md b/a.md\n+++ b/a.md\n@@ -1 +1 @@\ndiff --git a/docs/b.md b/docs/b.md\n+++ b/docs/b.md\n@@ -0,0 +1,2 @@\n@@ -9 +10,2 @@',
+      [['a.md', [[1, 1]]], ['docs/b.md', [[1, 2], [10, 11]]]]
+    ],
+    [
+      'an added line `++ x` (`+++ x` in the patch) is not a file header: later hunks stay the file’s',
+      'diff --git a/t.md b/t.md\n--- a/t.md\n+++ b/t.md\n@@ -3 +3 @@\n-line2\n+++ counter in C\n@@ -9 +9 @@\n-line8\n+See [d](x).',
+      [['t.md', [[3, 3], [9, 9]]]]
+    ],
     ['a deleted file', '+++ /dev/null\n@@ -1,3 +0,0 @@', []],
     ['a path with a space (git ends the line with a tab)', '+++ b/my notes.md\t\n@@ -1 +1 @@', [['my notes.md', [[1, 1]]]]],
     ['a quoted path', '+++ "b/caf\\303\\251 \\"x\\".md"\n@@ -1 +1 @@', [['café "x".md', [[1, 1]]]]],

@@ -4,28 +4,38 @@
 export type ChangedLines = Map<string, Array<[number, number]>>
 
 /**
- * Reads `+++ b/<path>` for each file and `@@ -a,b +c,d @@` for each hunk: lines c … c+d-1 of the new file
+ * Reads `+++ b/<path>` in each file's header and `@@ -a,b +c,d @@` for each hunk: lines c … c+d-1 of the new file
  * are added or changed (`d` defaults to 1; `d = 0` is a pure deletion, which adds no line). Deleted files
  * (`+++ /dev/null`) and files without hunks (pure renames, mode changes, binaries) have no entry.
  */
 export function parseDiff(patch: string): ChangedLines {
   const changed: ChangedLines = new Map()
   let file: string | undefined
+  // A header runs from `diff --git` to the first hunk; in a hunk, `+++ x` is the added line `++ x`.
+  let inHeader = true
   for (const line of patch.split('\n')) {
-    if (line.startsWith('diff --git ')) file = undefined
-    else if (line.startsWith('+++ ')) file = newPath(line.slice(4))
-    else if (file !== undefined && line.startsWith('@@ ')) {
-      const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line)
-      if (!hunk) continue
-      const start = Number(hunk[1])
-      const count = hunk[2] === undefined ? 1 : Number(hunk[2])
-      if (count === 0) continue
-      const ranges = changed.get(file) ?? []
-      ranges.push([start, start + count - 1])
-      changed.set(file, ranges)
+    if (line.startsWith('diff --git ')) {
+      file = undefined
+      inHeader = true
+    } else if (inHeader && line.startsWith('+++ ')) file = newPath(line.slice(4))
+    else if (line.startsWith('@@ ')) {
+      inHeader = false
+      if (file !== undefined) addHunk(changed, file, line)
     }
   }
   return changed
+}
+
+/** The new side of a hunk header, added to the file's ranges. */
+function addHunk(changed: ChangedLines, file: string, line: string): void {
+  const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line)
+  if (!hunk) return
+  const start = Number(hunk[1])
+  const count = hunk[2] === undefined ? 1 : Number(hunk[2])
+  if (count === 0) return
+  const ranges = changed.get(file) ?? []
+  ranges.push([start, start + count - 1])
+  changed.set(file, ranges)
 }
 
 /** True when any line from `start` to `end` is in `ranges`. */
