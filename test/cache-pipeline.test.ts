@@ -30,6 +30,7 @@ beforeAll(async () => {
     '/ok': html('Fine'),
     '/gone': status(404),
     '/busy': status(503),
+    '/request-timeout': status(408),
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
     '/limited-long': status(429, {'retry-after': '3600'}),
@@ -76,13 +77,13 @@ describe('file cache', () => {
     expect(hits()).toBe(before)
   })
 
-  it('5xx (and timeouts, 429s, network errors) are never cached: the next run asks again', async () => {
+  it('5xx, 408 (and timeouts, 429s, network errors) are never cached: the next run asks again', async () => {
     const cache = cacheFolder()
-    const markdown = `[a](${origin}/busy).\n`
+    const markdown = `[a](${origin}/busy) [b](${origin}/request-timeout).\n`
     await nextRun(markdown, {cache})
-    const before = web.hits('/busy')
-    expect((await nextRun(markdown, {cache})).messages).toHaveLength(1)
-    expect(web.hits('/busy')).toBe(before + 1)
+    const before = [web.hits('/busy'), web.hits('/request-timeout')]
+    expect((await nextRun(markdown, {cache})).messages).toHaveLength(2)
+    expect([web.hits('/busy'), web.hits('/request-timeout')]).toEqual([before[0]! + 1, before[1]! + 1])
   })
 
   it('cacheTtl sets how long each outcome is kept, also for entries written under a longer one', async () => {

@@ -58,6 +58,9 @@ describe('TTL policy', () => {
     ['blocked', 429, 'cloudflare bot wall, 429 Too Many Requests', 'rateLimited', undefined],
     ['too-many-redirects', 302, 'more than 5 redirects', 'tooManyRedirects', day],
     ['unexpected-status', 400, '400 Bad Request', 'unexpectedStatus', hour],
+    // What retries take as passing is never kept by default, whatever else the answer says.
+    ['unexpected-status', 408, '408 Request Timeout', 'serverError', undefined],
+    ['blocked', 503, 'cloudflare bot wall, 503 Service Unavailable', 'serverError', undefined],
     ['timeout', undefined, 'no answer within 5 s', 'timeout', undefined],
     ['server-error', 503, '503 Service Unavailable', 'serverError', undefined],
     ['network-error', undefined, 'connection reset by example.com', 'networkError', undefined],

@@ -9,6 +9,7 @@
 
 import type {SourceReport} from '../types.js'
 import {show} from '../validate.js'
+import {isTransient} from '../verify/retry.js'
 
 const hour = 60 * 60 * 1000
 const day = 24 * hour
@@ -35,7 +36,7 @@ export interface TtlPolicy {
   rateLimited: number
   /** `timeout`: no answer within the limit, after a retry. */
   timeout: number
-  /** `server-error`: 5xx. */
+  /** `server-error`: 5xx; also any other status retries take as passing (408), whatever the page says. */
   serverError: number
   /** `network-error`: reset, TLS or protocol failure. */
   networkError: number
@@ -93,6 +94,8 @@ export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPoli
 
 /** The TTL class of a report, or undefined when its outcome is never cached. */
 export function ttlClass(report: Pick<SourceReport, 'liveness' | 'status' | 'reason'>): TtlClass | undefined {
+  // One rule with the retries: what they try again (408, 429, 5xx) was this moment's answer, a bot wall's 503 too.
+  if (report.status !== undefined && isTransient(report.status)) return report.status === 429 ? 'rateLimited' : 'serverError'
   switch (report.liveness) {
     case 'alive':
       return 'alive'

@@ -49,6 +49,7 @@ export function retryDelay(outcome: HopResponse | NetError, attempt: number, pol
   return asked <= longestWaitMs ? asked : undefined
 }
 
-function isTransient(status: number): boolean {
+/** A status that says something about this moment, not the page: retried, and never cached by default (cache/ttl.ts). */
+export function isTransient(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599)
 }
