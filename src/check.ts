@@ -29,6 +29,11 @@ export interface CheckedCitation {
    * with that rule off, nothing would report it, and the source is judged like any other.
    */
   removed: boolean
+  /**
+   * citation-soft-404's verdict, while that rule is on: the page is then likely an error page, that rule speaks of it,
+   * and the judgments of its title and text stay silent. With the rule off the page is judged like any other.
+   */
+  soft404?: Verdict
 }
 
 declare module 'vfile' {
@@ -131,12 +136,12 @@ const deathsKeptMs = 30 * 24 * 60 * 60 * 1000
 /** The checked citation, and whether a rule that is on removes it (its one error is then enough). Unknown rules: all on. */
 function checked(citation: Citation, report: SourceReport, verdict: Verdict, sibling: SiblingProbe | undefined, rules: Set<RuleName> | undefined): CheckedCitation {
   const on = (rule: RuleName) => rules?.has(rule) ?? true
-  const registered = report.work?.outcome === 'found'
+  const soft404 = on('citation-soft-404') ? judgeSoft404(citation, report, sibling) : undefined
   const removed =
     (verdict.action === 'removed' && verdict.rule !== undefined && on(verdict.rule)) ||
-    (on('citation-soft-404') && !registered && judgeSoft404(citation, report, sibling)?.certain === true) ||
+    soft404?.certain === true ||
     (on('citation-retracted') && judgeRetracted(citation, report)?.certain === true)
-  return {citation, report, verdict, removed, ...(sibling ? {sibling} : {})}
+  return {citation, report, verdict, removed, ...(sibling ? {sibling} : {}), ...(soft404 ? {soft404} : {})}
 }
 
 /**

@@ -64,6 +64,12 @@ export interface Hop {
   location?: string
 }
 
+/** Why a page looks like a "not found" page; certain on a thin page (error pages are), else only likely. */
+export interface NotFoundSign {
+  reason: string
+  certain: boolean
+}
+
 /** What reading the page found: facts later judgments need, kept in the SourceReport. */
 export interface PageFacts {
   /** Title candidates in priority order, each with where it came from. */
@@ -77,7 +83,7 @@ export interface PageFacts {
   /** Why the page looks like a paywall or login wall, when it does. */
   paywall: string | undefined
   /** Why the page looks like a "not found" page although its status says otherwise. */
-  notFound: string | undefined
+  notFound: NotFoundSign | undefined
   /** True when `<meta name=robots>` or `X-Robots-Tag` says `noindex` (error and placeholder pages often do). */
   noindex?: boolean
   /** `<meta http-equiv=refresh>` target, resolved, when present. */

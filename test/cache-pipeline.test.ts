@@ -10,7 +10,7 @@ import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {openCache} from '../src/cache/index.js'
+import {openCache, SCHEMA_VERSION} from '../src/cache/index.js'
 import {resolveSettings} from '../src/options.js'
 import {longestPauseMs} from '../src/verify/retry.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
@@ -224,7 +224,7 @@ describe('file cache', () => {
     const cache = cacheFolder()
     const markdown = `[b](${origin}/gone?corrupt).\n`
     await nextRun(markdown, {cache})
-    const folder = join(cache, 'v1')
+    const folder = join(cache, `v${SCHEMA_VERSION}`)
     for (const shard of readdirSync(folder).filter((name) => name !== '.swept')) {
       for (const entry of readdirSync(join(folder, shard))) writeFileSync(join(folder, shard, entry), '{"key": "v1:')
     }

@@ -147,7 +147,7 @@ describe('file cache', () => {
     const file = entryFile(folder, url)
     expect(basename(dirname(file))).toBe(basename(file).slice(0, 2))
     const text = readFileSync(file, 'utf8')
-    expect(text).toContain('\n  "key": "v1:')
+    expect(text).toContain(`\n  "key": "v${SCHEMA_VERSION}:`)
     const entry = JSON.parse(text) as {key: string; expires: number; data: {value: Record<string, unknown>}}
     expect(entry.key).toBe(cacheKey(url))
     expect(entry.expires).toBeGreaterThan(Date.now() + day - 60_000)

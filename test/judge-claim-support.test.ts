@@ -186,8 +186,7 @@ describe('judgeClaimSupport', () => {
 
   it.each([
     ['bot wall', {botWall: 'cloudflare'}],
-    ['paywall', {paywall: 'login form'}],
-    ['not-found page', {notFound: 'title says not found'}]
+    ['paywall', {paywall: 'login form'}]
   ])('is silent for a %s (its text is not the source)', (_, facts) => {
     const report = source(url, {passages: coffeePage, ...facts})
     expect(judgeClaimSupport(citation(url, {claim: 'Coffee drinkers live longer than tea drinkers.'}), report, defaults)).toBeUndefined()

@@ -39,19 +39,23 @@ describe('citation-soft-404', () => {
     expect(isHome('https://news.example/?p=12')).toBe(false)
   })
 
-  it('removes a page whose URL or title says not found', () => {
-    const byUrl = source('https://shop.example/p/1', {notFound: 'URL path /404.html'})
-    const byTitle = source('https://shop.example/p/2', {notFound: 'title “Page not found”'})
+  it('removes a page with a certain not-found sign', () => {
+    const byUrl = source('https://shop.example/p/1', {notFound: {reason: 'URL path /404.html', certain: true}})
+    const byTitle = source('https://shop.example/p/2', {notFound: {reason: 'title “Page not found”', certain: true}})
     expect(judgeSoft404(citation('https://shop.example/p/1'), byUrl)?.action).toBe('removed')
     expect(judgeSoft404(citation('https://shop.example/p/2'), byTitle)?.message).toContain('(`title “Page not found”`)')
   })
 
-  it('flags a page whose text only says not found (likely, a warning)', () => {
-    const report = source('https://shop.example/p/3', {notFound: 'page text “the page you are looking for”'})
-    const verdict = judgeSoft404(citation('https://shop.example/p/3'), report)
+  it('flags a page with a likely sign (a warning), unless the sibling probe got a real 404', () => {
+    const url = 'https://shop.example/p/3'
+    const report = source(url, {notFound: {reason: 'page text “the page you are looking for”', certain: false}})
+    const verdict = judgeSoft404(citation(url), report)
     expect(verdict).toMatchObject({action: 'flagged', status: 'mismatch'})
     expect(verdict?.certain).toBeUndefined()
     expect(verdict?.message).toMatch(/^Unexpected likely soft 404 at citation/)
+    // The site answers a page that cannot exist with a real 404: a help article quoting the phrase is real.
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'real-404'})).toBeUndefined()
+    expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'inconclusive'})?.action).toBe('flagged')
   })
 
   it('uses the sibling probe: same redirect removes, same page flags, a real 404 clears', () => {

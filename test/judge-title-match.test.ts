@@ -127,11 +127,6 @@ describe('judgeTitleMatch', () => {
     expect(judgeTitleMatch(citation(url, {citedTitle: 'PEP 8'}), dead, options)).toBeUndefined()
   })
 
-  it('nothing to report on a soft 404 (citation-soft-404 speaks)', () => {
-    const page = {titles: [{source: 'title' as const, text: 'Page not found'}], notFound: 'not-found title'}
-    expect(judgeTitleMatch(citation(url, {citedTitle: 'PEP 8 – Style Guide'}), source(url, page), options)).toBeUndefined()
-  })
-
   it('matches when any candidate matches, even the least trusted', () => {
     expect(
       pep([

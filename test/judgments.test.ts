@@ -21,6 +21,10 @@ beforeAll(async () => {
     '/shop/p/1': html('Page not found | Shop', '<p>Try the search box.</p>'),
     '/guide': html('Guide', '<h2 id="install">Install</h2><p>Install it with npm and read on.</p><h2 id="usage">Usage</h2>'),
     '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>'),
+    // Live pages that only talk about "not found": a how-to, a Q&A slug, a docs page named for the convention.
+    '/blog/fix-404-errors-nginx': html('How to Fix 404 Errors in Nginx', `<p>${'Check the root directive and the try_files line first. '.repeat(15)}</p>`),
+    '/questions/123/nginx-404-not-found': html('nginx - 404 Not Found - Q&A', `<p>${'Nginx answers 404 when the root is wrong; set it to the build folder. '.repeat(60)}</p>`),
+    '/docs/conventions/not-found': html('not-found.js', `<p>${'The not-found file renders UI when the notFound function is thrown in a route segment. '.repeat(50)}</p>`),
     // A long page whose last paragraph is 600 kB down.
     '/long': html('A long page', `<p>${'Filler words about nothing in particular. '.repeat(15_000)}</p><p id="end">The very last paragraph.</p>`)
   })
@@ -64,6 +68,24 @@ describe('citation-soft-404', () => {
     expect(soft).toHaveLength(2)
     expect(soft[0]).toMatch(/Unexpected likely soft 404 .*a made-up sibling page shows the same page \(similarity 1\.00\)`\) \[citation-soft-404\]$/)
     expect(spa.hits(new URL(siblingUrl(`${spa.origin()}/app/one`)!).pathname)).toBe(1)
+  })
+
+  it('a page about "not found" on a site with real 404s is fine: its title, slug or name is only a likely sign, which the probe clears', async () => {
+    const origin = web.origin()
+    const paths = ['/blog/fix-404-errors-nginx', '/questions/123/nginx-404-not-found', '/docs/conventions/not-found']
+    const {messages} = await lint(paths.map((path) => `See [page](${origin}${path}).`).join('\n\n') + '\n', options())
+    expect(messages.filter((line) => line.includes('citation-soft-404'))).toEqual([])
+    // The two whose title or name reads like an error page were probed; the Q&A slug is no sign at all.
+    expect(web.hits(new URL(siblingUrl(`${origin}/blog/fix-404-errors-nginx`)!).pathname)).toBe(1)
+    expect(web.hits(new URL(siblingUrl(`${origin}/docs/conventions/not-found`)!).pathname)).toBe(1)
+  })
+
+  it('with it off, a not-found page is judged like any other: its title is compared', async () => {
+    const markdown = `See [the product](${web.origin()}/shop/p/1 "Blue kettle, 1.7 litres").\n`
+    const off = await lint(markdown, options(), 'doc.md', [[citationSoft404, false]])
+    expect(off.messages.filter((line) => line.includes('citation-title-match'))).toEqual([
+      expect.stringContaining('expected the page title “Page not found | Shop”')
+    ])
   })
 
   it('a thin page on a site with real 404s is fine', async () => {

@@ -361,6 +361,7 @@ describe('paywall', () => {
 })
 
 describe('not found', () => {
+  // Error pages are thin: certain there; on a page with some text only likely (the sibling probe decides).
   it.each([
     ['Page not found title', doc('<title>Page not found | Example</title>'), 'title “Page not found | Example”'],
     ['404 title', doc('<title>404</title>'), 'title “404”'],
@@ -373,12 +374,19 @@ describe('not found', () => {
     ['Spanish', doc('<title>Página no encontrada</title>'), 'title “Página no encontrada”'],
     ['French', doc('<title>Page introuvable | Le Site</title>'), 'title “Page introuvable | Le Site”'],
     ['Italian', doc('<title>Pagina non trovata</title>'), 'title “Pagina non trovata”'],
-    ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”'],
-    ['short title with the phrase on a thin page', doc('<title>Sorry, the article you want was not found</title>'), 'title “Sorry, the article you want was not found”'],
-    ['strong title on a page with some text', doc('<title>Page Not Found</title>', longText), 'title “Page Not Found”'],
+    ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”']
+  ])('certain: %s', (_, body, reason) => {
+    expect(page(body).notFound).toEqual({reason, certain: true})
+  })
+
+  it.each([
+    ['a short title with the phrase on a thin page', doc('<title>Sorry, the article you want was not found</title>'), 'title “Sorry, the article you want was not found”'],
+    ['a how-to titled with the phrase', doc('<title>How to Fix 404 Errors in Nginx</title>', '<p>Check the root directive first.</p>'), 'title “How to Fix 404 Errors in Nginx”'],
+    ['a not-found title on a page with some text', doc('<title>Page Not Found</title>', longText), 'title “Page Not Found”'],
+    ['a Q&A titled with the line', doc('<title>nginx - 404 Not Found - Q&amp;A</title>', longText), 'title “nginx - 404 Not Found - Q&A”'],
     ['body wording on a thin page', doc('<title>Example</title>', '<p>The page you are looking for might have been removed.</p>'), 'page text “the page you are looking for”']
-  ])('%s', (_, body, reason) => {
-    expect(page(body).notFound).toBe(reason)
+  ])('likely: %s', (_, body, reason) => {
+    expect(page(body).notFound).toEqual({reason, certain: false})
   })
 
   it.each([
@@ -390,20 +398,25 @@ describe('not found', () => {
     ['not-found', 'https://example.org/page-not-found', 'URL path /page-not-found'],
     ['error404', 'https://example.org/error404', 'URL path /error404'],
     ['aspxerrorpath', 'https://example.org/error.aspx?aspxerrorpath=/x', 'URL with aspxerrorpath=']
-  ])('final URL %s', (_, finalUrl, reason) => {
-    expect(page(doc('<title>Example</title>', longText), {url: finalUrl}).notFound).toBe(reason)
+  ])('final URL %s: certain on a thin page, likely on one with some text', (_, finalUrl, reason) => {
+    expect(page(doc('<title>Example</title>'), {url: finalUrl}).notFound).toEqual({reason, certain: true})
+    expect(page(doc('<title>Example</title>', longText), {url: finalUrl}).notFound).toEqual({reason, certain: false})
   })
 
+  const veryLong = longText.repeat(2)
   it.each([
-    ['404 errors explained and how to fix them', doc('<title>404 errors explained and how to fix them</title>', longText)],
-    ['a long article titled with a phrase', doc('<title>Why the Higgs was not found sooner</title>', longText)],
+    ['404 errors explained and how to fix them', doc('<title>404 errors explained and how to fix them</title>', veryLong)],
+    ['a long article titled with a phrase', doc('<title>Why the Higgs was not found sooner</title>', veryLong)],
+    ['a long page at a not-found URL', doc('<title>not-found.js</title>', veryLong), 'https://example.org/docs/conventions/not-found'],
     ['HTTP 404 - Wikipedia', doc('<title>HTTP 404 - Wikipedia</title>', '<p>In computer network communications, the HTTP 404 status code is returned by servers.</p>')],
     ['MDN 404 page', doc('<title>404 Not Found - HTTP | MDN</title>', '<h1>404 Not Found</h1>')],
-    ['MDN 404 URL', doc('<title>Status</title>', longText)],
+    ['a page about the status at /404', doc('<title>HTTP 404 status code explained</title>'), 'https://example.org/en/404'],
+    ['MDN 404 URL', doc('<title>Status</title>', longText), 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/404'],
+    ['a deep 404 with a trailing slash', doc('<title>Status</title>'), 'https://example.org/docs/http/status/404/'],
+    ['a Q&A slug', doc('<title>Question</title>', longText), 'https://example.org/questions/123/nginx-404-not-found'],
     ['a 4040 page', doc('<title>Model 4040 manual</title>')],
     ['an ordinary page', doc('<title>Normal article</title>', longText)]
-  ])('%s is not a not-found page', (name, body) => {
-    const finalUrl = name === 'MDN 404 URL' ? 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/404' : url
+  ])('%s is not a not-found page', (_, body, finalUrl = url) => {
     expect(page(body, {url: finalUrl}).notFound).toBeUndefined()
   })
 })

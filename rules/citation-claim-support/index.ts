@@ -9,7 +9,8 @@ import {citationRule} from '../../src/rule.js'
 
 const citationClaimSupport = citationRule(
   'citation-claim-support',
-  (checked, options) => judgeClaimSupport(checked.citation, checked.report, options),
+  // A page citation-soft-404 speaks of is an error page: its title and text are not the source's.
+  (checked, options) => (checked.soft404 ? undefined : judgeClaimSupport(checked.citation, checked.report, options)),
   parseClaimSupportOptions
 )
 

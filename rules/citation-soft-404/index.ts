@@ -6,13 +6,9 @@
  * Docs and examples: ./readme.md.
  */
 
-import {judgeSoft404} from '../../src/judge/soft-404.js'
 import {citationRule, noOptions} from '../../src/rule.js'
 
-const citationSoft404 = citationRule(
-  'citation-soft-404',
-  (checked) => judgeSoft404(checked.citation, checked.report, checked.sibling),
-  noOptions('citation-soft-404')
-)
+// The check judged it already (it decides whether the citation is removed).
+const citationSoft404 = citationRule('citation-soft-404', (checked) => checked.soft404, noOptions('citation-soft-404'))
 
 export default citationSoft404

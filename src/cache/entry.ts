@@ -8,7 +8,7 @@ import type {Liveness, SourceReport} from '../types.js'
  * the file store keeps each version in its own folder, so an entry of another version is
  * simply a miss (and old folders can be deleted by hand).
  */
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 /** Namespace in Keyv and Redis (`remark-lint-citations::v1:…` in Redis). */
 export const NAMESPACE = 'remark-lint-citations'

@@ -32,13 +32,14 @@ export function parseClaimSupportOptions(value: unknown): ClaimSupportOptions {
 /**
  * Silent when there is nothing to judge: no claim or one of fewer than `minClaimTerms` content words, a page that did
  * not answer (other rules report that), a page without text passages (PDF, image, script-rendered), or a page that
- * is a bot wall, paywall or "not found" page (its text is not the source's).
+ * is a bot wall or paywall (its text is not the source's; a "not found" page is left out by the rule while
+ * citation-soft-404 speaks of it).
  */
 export function judgeClaimSupport(citation: Citation, report: SourceReport, options: ClaimSupportOptions): Verdict | undefined {
   const {claim} = citation
   const page = report.page
   if (claim === undefined || report.liveness !== 'alive' || page === undefined || page.passages.length === 0) return undefined
-  if (page.botWall !== undefined || page.paywall !== undefined || page.notFound !== undefined) return undefined
+  if (page.botWall !== undefined || page.paywall !== undefined) return undefined
   if (claimTerms(claim).length < minClaimTerms) return undefined
 
   const {score, passage} = checked(callScorer(options.scorer, claim, page.passages))

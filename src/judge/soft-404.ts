@@ -16,7 +16,9 @@ export function judgeSoft404(citation: Citation, report: SourceReport, sibling?:
   const certain = certainSign(report)
   if (certain) return verdict(true, citation, certain)
   if (sibling?.outcome === 'same-redirect') return verdict(true, citation, `a made-up sibling page redirects to the same ${report.finalUrl}`)
-  if (report.page?.notFound) return verdict(false, citation, report.page.notFound)
+  // The site answers a page that cannot exist with a real 404: this page, whatever its words, is not that answer.
+  if (sibling?.outcome === 'real-404') return undefined
+  if (report.page?.notFound) return verdict(false, citation, report.page.notFound.reason)
   if (sibling?.outcome === 'same-page') {
     return verdict(false, citation, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
   }
@@ -31,14 +33,13 @@ export function wantsSiblingProbe(report: SourceReport): boolean {
   return redirectedElsewhere(report) || text < thinShellChars
 }
 
-/** A redirect from a deep page to the site's home page; a not-found URL; a not-found title or h1. */
+/** A redirect from a deep page to the site's home page; a certain not-found sign (URL, title or h1 of a thin page). */
 function certainSign(report: SourceReport): string | undefined {
   if (report.hops.some((hop) => hop.location) && isHome(report.finalUrl) && sameSite(report.url, report.finalUrl, [])) {
     return `redirects to the home page ${report.finalUrl}`
   }
   const notFound = report.page?.notFound
-  if (notFound !== undefined && !notFound.startsWith('page text')) return notFound
-  return undefined
+  return notFound?.certain ? notFound.reason : undefined
 }
 
 function redirectedElsewhere(report: SourceReport): boolean {

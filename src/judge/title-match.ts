@@ -87,10 +87,10 @@ function registeredTitles(report: SourceReport): Candidate[] | undefined {
   return [metadata.title, ...(metadata.titles ?? [])].filter((text) => words(text).length > 0).map((text) => ({text, source, registered: true}))
 }
 
-/** A page's title candidates; none for a page that did not answer, or a not-found page (citation-soft-404 reports it). */
+/** A page's title candidates; none for a page that did not answer. */
 function pageTitles(report: SourceReport): Candidate[] | undefined {
   const page = report.page
-  if (report.liveness !== 'alive' || !page || page.notFound) return undefined
+  if (report.liveness !== 'alive' || !page) return undefined
   return page.titles.filter((candidate) => words(candidate.text).length > 0)
 }
 

@@ -1,7 +1,10 @@
 // Soft-404 signs on a page whatever its status: a "not found" title or h1, a not-found URL, not-found wording on a thin page.
+// Error pages are thin: a sign is certain only on a thin page, and only likely (for the sibling probe to confirm or
+// clear) on a page with some text, where a help article or a Q&A titled "nginx - 404 Not Found" is as likely.
 
 import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
+import type {NotFoundSign} from '../types.js'
 
 export interface NotFoundInput {
   /** Final URL. */
@@ -39,47 +42,49 @@ const bodyPhrases = [
   'the requested url was not found', 'the requested page could not be found'
 ]
 
-/** Less visible text than this: a thin page (error pages are). */
 /** Longest first, so "page not found" is removed before "not found". */
 const longestFirst = [...notFoundPhrases].sort((a, b) => b.length - a.length)
 
+/** Less visible text than this: a thin page (error pages are). */
 export const thinPageChars = 3000
 /** More visible text than this: an article, whatever its title says. */
 export const longPageChars = 10_000
 
 /**
- * Why this looks like a "not found" page, or undefined. Rules:
- * - final URL: path holds `404.htm(l)`/`404.php`/`404.asp(x)`, `/404/`, `notfound`, `not-found`, `not_found`,
- *   `error404`/`error-404`/`error_404`, or ends in `/404` within two segments (`/404`, `/en/404`, not MDN's
- *   `/docs/Web/HTTP/Status/404`); or the query has ASP.NET's `aspxerrorpath`.
+ * Why this looks like a "not found" page, or undefined. Signs:
+ * - final URL: a path segment that names an error page (`404.html`, `notfound.aspx`, `page-not-found`, `error-404`,
+ *   a `/404/` folder, or a last segment `404` within two segments: `/en/404`, not MDN's `/docs/Web/HTTP/Status/404`);
+ *   or the query has ASP.NET's `aspxerrorpath`. A slug that contains the words (`/q/1/nginx-404-not-found`) is not.
  * - title segment (split at site-name separators) or h1 that *is* a phrase: after removing the phrases and filler
  *   words ("oops", "error", "the page", …) at most one word is left ("Page not found | Site", "Error 404",
- *   "Oops! That page can’t be found.", "404 – Seite nicht gefunden"); not on long pages (≥ 10,000 chars of text).
- * - title or h1 of at most 8 words containing a phrase, on a thin page (< 3,000 chars of text).
- *   "404 errors explained and how to fix them" on a long page is neither.
- * - titles naming HTTP ("HTTP 404 - Wikipedia", "404 Not Found - HTTP | MDN") are about the status: no title rule.
- * - thin page whose text says "the page you are looking for" and the like.
+ *   "Oops! That page can’t be found.", "404 – Seite nicht gefunden").
+ * - likely only: a title or h1 of at most 8 words containing a phrase on a thin page; a thin page whose text says
+ *   "the page you are looking for" and the like.
+ * Certain on a thin page (< 3,000 chars of text), likely on a page with more, none on a long page (≥ 10,000 chars):
+ * "404 errors explained and how to fix them" is an article. Titles naming HTTP ("HTTP 404 - Wikipedia",
+ * "404 Not Found - HTTP | MDN") are about the status: no sign at all.
  */
-export function detectNotFound(input: NotFoundInput): string | undefined {
-  const url = urlSign(input.url)
-  if (url !== undefined) return url
+export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
   const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
-  const thin = textLength < thinPageChars
-  const long = textLength >= longPageChars
-  // A page whose title names HTTP ("HTTP 404 - Wikipedia", "404 Not Found - HTTP | MDN") is about the status code.
+  if (textLength >= longPageChars) return undefined
   if (input.title !== undefined && /\bhttp\b/.test(fold(input.title))) return undefined
+  const thin = textLength < thinPageChars
+  const strong = (reason: string): NotFoundSign => ({reason, certain: thin})
+  const url = urlSign(input.url)
+  if (url !== undefined) return strong(url)
   const lines = [['title', input.title], ['h1', input.h1]] as const
   for (const [where, text] of lines) {
     if (text === undefined || /\bhttp\b/.test(fold(text))) continue
-    const strong = !long && titleSegments(text).some((segment) => isNotFoundLine(segment))
-    const weak = thin && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))
-    if (strong || weak) return `${where} ${quote(text)}`
+    if (titleSegments(text).some((segment) => isNotFoundLine(segment))) return strong(`${where} ${quote(text)}`)
+    if (thin && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))) {
+      return {reason: `${where} ${quote(text)}`, certain: false}
+    }
   }
   if (thin) {
     // One search over the passages; a line break between them keeps a phrase from spanning two.
     const folded = foldCollapsed(input.passages.join('\n'))
     const phrase = bodyPhrases.find((candidate) => findPhrase(folded, candidate) !== undefined)
-    if (phrase !== undefined) return `page text ${quote(phrase)}`
+    if (phrase !== undefined) return {reason: `page text ${quote(phrase)}`, certain: false}
   }
   return undefined
 }
@@ -98,15 +103,19 @@ function isNotFoundLine(line: string): boolean {
   return words(rest).filter((word) => !filler.has(word)).length <= 1
 }
 
+/** A path segment naming an error page: `404`, `error404`, `404-page`, `notfound`, `page-not-found`, … */
+const errorPageName = /^(?:(?:page|error)[-_]?)?(?:not[-_]?found|404)(?:[-_]?(?:error|page))?$/
+
 function urlSign(href: string): string | undefined {
   const url = parseUrl(href)
   if (!url) return undefined
-  const path = url.pathname.toLowerCase()
-  const segments = path.split('/').filter((segment) => segment !== '')
-  if (
-    /404\.(?:s?html?|php|aspx?|jsp)\b|\/404\/|(?<![a-z])not[-_]?found|error[-_]?404/.test(path) ||
-    (segments.at(-1) === '404' && segments.length <= 2)
-  ) {
+  const segments = url.pathname.toLowerCase().split('/')
+  const last = segments.findLastIndex((segment) => segment !== '')
+  for (const [index, segment] of segments.entries()) {
+    const stem = segment.replace(/\.(?:s?html?|php|aspx?|jsp)$/, '')
+    if (!errorPageName.test(stem)) continue
+    // A bare `404` deep down, last, names the status: MDN's `/docs/Web/HTTP/Status/404`.
+    if (stem === '404' && stem === segment && index === last && index > 2) continue
     return `URL path ${url.pathname}`
   }
   for (const key of url.searchParams.keys()) {
