@@ -4,7 +4,7 @@ import type {IncomingMessage} from 'node:http'
 import {afterEach, describe, expect, it} from 'vitest'
 import {resolveSettings, type Options} from '../src/options.js'
 import {CallQueue} from '../src/verify/call-queue.js'
-import {Scheduler, type Sending} from '../src/verify/scheduler.js'
+import {Scheduler, type RunOptions, type Sending} from '../src/verify/scheduler.js'
 import {longestPauseMs, longestWaitMs, parseRetryAfter, retryDelay} from '../src/verify/retry.js'
 import {createVerifier, type Verifier} from '../src/verify/verifier.js'
 import {html, startWeb, status, testResolve, type Handler, type Web} from './helpers/web.js'
@@ -377,6 +377,27 @@ describe('scheduler', () => {
     // A URL refused while alone on its host is rate limited after its three tries, with no fourth.
     expect((await verifier.verify(`${origin}/refused`)).liveness).toBe('blocked')
     expect(web.hits('/refused')).toBe(3)
+  })
+
+  it('a request sent alone stays alone: a new request and a redirect\'s next hop ready meanwhile wait for its end', async () => {
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 4, interval: 0}, hosts: {}, wait: true})
+    const events: string[] = []
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+    const request = (name: string, ms: number, options?: RunOptions) =>
+      scheduler.run(
+        'alone.test',
+        async () => {
+          events.push(`${name} sent`)
+          await sleep(ms)
+          events.push(`${name} answered`)
+        },
+        options
+      )
+    const alone = request('alone', 150, {alone: true})
+    await sleep(30)
+    await Promise.all([alone, request('new', 10), request('hop', 10, {resumed: true})])
+    expect(events.slice(0, 2)).toEqual(['alone sent', 'alone answered'])
+    expect(events.slice(2).filter((event) => event.endsWith('sent'))).toEqual(['hop sent', 'new sent'])
   })
 
   it('a host that refuses every request says nothing of counts: two URLs refused together get three tries each, not a fourth alone', async () => {

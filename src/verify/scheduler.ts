@@ -73,6 +73,8 @@ interface InFlight extends Sending {
 interface HostState {
   limits: HostLimits
   active: number
+  /** Requests in flight that go alone (see `RunOptions.alone`): none other starts beside them. */
+  alone: number
   /** Requests waiting for this host, in the order they start. */
   waiting: Waiting[]
   /** Requests in flight to this host. */
@@ -131,10 +133,11 @@ function overlapOf(request: InFlight, inFlight: Set<InFlight>, ended: number): n
 
 /**
  * Whether a host with requests waiting has no room for the next one: its slots are taken (one, for a request that
- * goes alone). A paused host's requests are not sent, so they need none.
+ * goes alone), or a request that goes alone is in flight. A paused host's requests are not sent, so they need none.
  */
 function full(state: HostState, now: number): boolean {
-  return state.pausedUntil <= now && state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)
+  if (state.pausedUntil > now) return false
+  return state.alone > 0 || state.active >= (state.waiting[0]!.alone ? 1 : state.limits.concurrency)
 }
 
 /**
@@ -214,7 +217,7 @@ export class Scheduler {
       this.#leave(state)
       state.nextStart = Math.max(state.nextStart, Date.now() + slotPollMs)
       this.#enter(state)
-      this.#release(state)
+      this.#release(state, alone)
     }
     try {
       // A monotonic clock: a wall clock set back mid-request would give a negative time, and no bucket.
@@ -234,7 +237,7 @@ export class Scheduler {
         void shared?.free()
       }
     } finally {
-      this.#release(state)
+      this.#release(state, alone)
     }
   }
 
@@ -249,10 +252,11 @@ export class Scheduler {
     })
   }
 
-  /** A request's slots, given back. */
-  #release(state: HostState): void {
+  /** A request's slots, given back; the host's others may start again once the one that went alone is done. */
+  #release(state: HostState, alone: boolean): void {
     this.#leave(state)
     state.active--
+    if (alone) state.alone--
     this.#enter(state)
     this.#active--
     this.#dispatch()
@@ -366,7 +370,8 @@ export class Scheduler {
       this.#active++
       best.nextStart = now + best.limits.interval
       this.#leave(best)
-      const {start} = best.waiting.shift()!
+      const {start, alone} = best.waiting.shift()!
+      if (alone) best.alone++
       this.#enter(best)
       start()
     }
@@ -427,6 +432,7 @@ export class Scheduler {
       state = {
         limits,
         active: 0,
+        alone: 0,
         waiting: [],
         sending: new Set(),
         nextStart: 0,
