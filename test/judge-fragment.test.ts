@@ -2,6 +2,7 @@
 
 import {describe, expect, it} from 'vitest'
 import {judgeFragment, nearestAnchor} from '../src/judge/fragment.js'
+import {maxAnchors} from '../src/page/anchors.js'
 import {citation, source} from './helpers/source.js'
 
 const anchors = ['introduction', 'install', 'usage', 'api-reference', 'user-content-faq', 'L10']
@@ -65,5 +66,20 @@ describe('citation-fragment', () => {
     expect(nearestAnchor('intro', anchors)).toBe('introduction')
     expect(nearestAnchor('fqa', anchors)).toBe('faq')
     expect(nearestAnchor('Install', anchors)).toBe('install')
+  })
+
+  it('does not suggest an anchor that only starts what was written, or another number', () => {
+    // `#c` starts `configuration`, but `#configuration-file` is the one meant.
+    expect(nearestAnchor('configuration', ['c', 'usage', 'configuration-file'])).toBe('configuration-file')
+    expect(nearestAnchor('section-12', ['section-1', 'section-2', 'section-3'])).toBeUndefined()
+    expect(nearestAnchor('sec-5500', ['sec-5', 'sec-55'])).toBeUndefined()
+  })
+
+  it('says nothing when the anchor may be past what was read: a body cut at the size cap, or more ids than are kept', () => {
+    const url = 'https://spec.example/#conclusion'
+    expect(judgeFragment(citation(url), source('https://spec.example/', {anchors, truncated: true}))).toBeUndefined()
+    const many = Array.from({length: maxAnchors}, (_, index) => `sec-${index}`)
+    expect(judge('https://spec.example/#sec-5500', many)).toBeUndefined()
+    expect(judge('https://spec.example/#sec-x', many.slice(0, 100))).toBeDefined()
   })
 })

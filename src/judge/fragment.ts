@@ -3,6 +3,7 @@
 import type * as Levenshtein from 'fastest-levenshtein'
 import {cjs} from '../cjs.js'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
+import {maxAnchors} from '../page/anchors.js'
 import type {Citation, SourceReport} from '../types.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
@@ -21,6 +22,9 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const wanted = percentDecode(fragment)
   const anchors = new Set(page.anchors)
   if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
+  // Ids past the body size cap, or past the first `maxAnchors` (a one-page spec has tens of thousands), were not
+  // read: the anchor may be there.
+  if (page.truncated || page.anchors.length >= maxAnchors) return undefined
   const nearest = nearestAnchor(wanted, page.anchors)
   const url = shownUrl(citation.url)
   return {
@@ -51,16 +55,27 @@ function notAnAnchor(fragment: string, finalUrl: string): boolean {
 /** The closest anchor by edit distance over a folded form, when it is close enough to be the one meant. */
 export function nearestAnchor(wanted: string, anchors: readonly string[]): string | undefined {
   const target = foldAnchor(wanted)
-  let best: {anchor: string; score: number} | undefined
+  let best: {anchor: string; score: number; edits: number} | undefined
   for (const anchor of anchors) {
     const folded = foldAnchor(anchor)
-    // A prefix either way ("install" → "installation") is as good as a near miss.
-    const score = folded.startsWith(target) || target.startsWith(folded) ? 1 : distance(target, folded)
-    if (!best || score < best.score) best = {anchor, score}
+    // `#section-12` is not `#section-1`: another number is another section, however few the edits.
+    if (folded !== target && folded.replace(/\d+/g, '0') === target.replace(/\d+/g, '0')) continue
+    const edits = distance(target, folded)
+    const score = continues(folded, target) || continues(target, folded, 0.6) ? Math.min(1, edits) : edits
+    if (!best || score < best.score || (score === best.score && edits < best.edits)) best = {anchor, score, edits}
   }
   if (!best) return undefined
   if (best.score > Math.max(2, Math.floor(target.length * 0.4))) return undefined
   return best.anchor.startsWith(githubPrefix) ? best.anchor.slice(githubPrefix.length) : best.anchor
+}
+
+/**
+ * `longer` goes on from `shorter` ("install" → "installation"), which is at least 3 characters and `share` of it,
+ * without cutting a number in two.
+ */
+function continues(longer: string, shorter: string, share = 0): boolean {
+  if (shorter.length < 3 || shorter.length < longer.length * share || !longer.startsWith(shorter)) return false
+  return !(/\d$/.test(shorter) && /^\d/.test(longer.slice(shorter.length)))
 }
 
 function foldAnchor(anchor: string): string {
