@@ -218,6 +218,22 @@ describe('remark-lint-citations <files>', () => {
     expect(readFileSync(join(project, 'toml.md'), 'utf8')).toBe(`+++\ncanonical = "${origin}/gone?canonical"\n+++\n\nSee the report (dead link).\n`)
   })
 
+  it('a file or folder named with glob syntax (`[slug].md`, as Next.js names pages) is that file, not a glob', async () => {
+    const project = join(folder, 'glob-names')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, '[slug].md'), `Dead [b](${origin}/gone?slug).\n`)
+    write(join(project, 's.md'), `Fine [s](${origin}/ok?s).\n`)
+    write(join(project, '[lang]', 'a.md'), `Dead [a](${origin}/gone?lang).\n`)
+    write(join(project, 'l', 'b.md'), `Fine [b](${origin}/ok?l).\n`)
+    const {code, stdout} = await run(['--report', 'jsonl', '--', '[slug].md', '[lang]'], project)
+    expect(code).toBe(1)
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line) as JsonlRecord)
+    expect(records.map((record) => record.file).sort()).toEqual(['[lang]/a.md', '[slug].md'])
+    // A glob that names no file is still a glob.
+    const glob = await run(['--report', 'jsonl', '--', '[rs].md'], project)
+    expect(glob.stdout.trim().split('\n').map((line) => (JSON.parse(line) as JsonlRecord).file)).toEqual(['s.md'])
+  })
+
   it('`--ext` chooses the extensions', async () => {
     const {code, stdout} = await run(['.', '--ext', 'markdown', '--report', 'jsonl'], repo)
     expect(code).toBe(1)

@@ -1,16 +1,19 @@
 // The remark pipeline of the bin and of the library's text functions: unified-engine with the project's
 // remark config (or the preset when there is none), Markdown and MDX, and `configure` settings on top.
 
+import {existsSync} from 'node:fs'
+import {resolve} from 'node:path'
 import type {Root} from 'mdast'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import {unified, type PluggableList, type Plugin} from 'unified'
 import {engine, type Preset, type VFileReporter} from 'unified-engine'
-import type {VFile} from 'vfile'
+import {VFile} from 'vfile'
 import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
 import {defaultExtensions} from './extensions.js'
+import {globSyntax} from './file-count.js'
 import remarkMdxByExtension from './mdx.js'
 import {remarkReport} from './reporter.js'
 
@@ -19,7 +22,7 @@ export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, 
 
 export interface RunOptions {
   cwd: string
-  /** Paths, globs or folders, or in-memory files (a VFile with a `value` is not read from disk). */
+  /** Paths, globs or folders (a path on disk is taken as written), or in-memory files (a VFile with a `value` is not read from disk). */
   files: Array<string | VFile>
   /** Without the dot; default `md`, `markdown`, `mdx`. */
   extensions?: readonly string[]
@@ -53,7 +56,7 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         // No compiler: nothing is written back (`out`, `output`), and remark-stringify is 60 modules to load.
         processor: unified().use(remarkParse).freeze(),
         cwd: options.cwd,
-        files: options.files,
+        files: options.files.map((file) => literal(file, options.cwd)),
         extensions: [...(options.extensions ?? defaultExtensions)],
         rcName: '.remarkrc',
         packageField: 'remarkConfig',
@@ -80,6 +83,18 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
 }
 
 const silent: VFileReporter = () => ''
+
+/**
+ * A path that names a file or folder on disk is that path, also with glob syntax in it (`[slug].mdx`, as
+ * Next.js names pages): unified-engine would expand it as a glob, which matches `s.mdx` or nothing. As a
+ * VFile without a value, it is found and read as given.
+ */
+function literal(file: string | VFile, cwd: string): string | VFile {
+  if (typeof file !== 'string' || !globSyntax.test(file)) return file
+  const path = resolve(cwd, file)
+  // The working directory itself has no name to give a VFile.
+  return path !== cwd && existsSync(path) ? new VFile({path}) : file
+}
 
 /** Files named on the command line (or found in its folders), not those a plugin added, and not ignored ones. */
 function isGiven(file: VFile): boolean {

@@ -37,10 +37,13 @@ export function countFiles(paths: readonly string[], extensions: readonly string
   return count
 }
 
+/** Characters that may make a path a glob (`*`, `?`, `[…]`, `{…}`, extglobs such as `@(…)`); more is harmless. */
+export const globSyntax = /[*?[\]{}()!+@]/
+
 /** The part of a glob before its first segment with a pattern in it (the path itself when it has none). */
 function globBase(path: string): string {
   const segments = path.split('/')
-  const first = segments.findIndex((segment) => /[*?[\]{}!]/.test(segment))
+  const first = segments.findIndex((segment) => globSyntax.test(segment))
   if (first === -1) return path
   return segments.slice(0, first).join('/') || '.'
 }
