@@ -3,7 +3,7 @@
 
 import {execFileSync} from 'node:child_process'
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+import {join, resolve, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {parseDiff, unquote} from '../src/action/diff.js'
@@ -518,5 +518,23 @@ describe('.remarkignore', () => {
     expect(run.code).toBe(1)
     expect(run.annotations).toEqual([expect.stringMatching(/^::error file=docs\.md,line=1,/)])
     expect(run.outputs).toMatchObject({removed: '1', 'exit-code': '1'})
+  })
+})
+
+describe('file names that read as globs or separators', () => {
+  const at = scene({'/gone': status(404), '/ok': html('Fine')})
+
+  it('a changed `[slug].mdx` is checked (not `s.mdx`), and `a\\b.md` keeps its backslash on POSIX', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const files: Record<string, string> = {'[slug].mdx': `Dead [b](${o}/gone?slug).\n`, 's.mdx': `Fine [s](${o}/ok?s).\n`}
+    if (sep === '/') files['a\\b.md'] = `Dead [c](${o}/gone?backslash).\n`
+    const head = at.repo.commit(files, 'pages')
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([
+      dead('[slug].mdx', files['[slug].mdx']!, `${o}/gone?slug`),
+      ...(sep === '/' ? [dead('a\\b.md', files['a\\b.md']!, `${o}/gone?backslash`)] : [])
+    ])
+    expect(run.code).toBe(1)
   })
 })

@@ -2,7 +2,9 @@
 
 import {createHash} from 'node:crypto'
 import {describe, expect, test} from 'vitest'
+import {sep} from 'node:path'
 import {jsonlReport} from '../src/report/jsonl.js'
+import {reportPath} from '../src/report/order.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
 describe('jsonlReport', () => {
@@ -98,6 +100,13 @@ describe('jsonlReport', () => {
   test('a URL that does not parse sorts by the URL as written', () => {
     const {records} = jsonlReport([record('a.md', 'https://b.example/', [1, 1]), record('a.md', 'https://a.example/', [2, 1], [], {citation: {url: 'http://[bad', normalizedUrl: undefined}})])
     expect(records.map((r) => r.normalized_url)).toEqual(['http://[bad', 'https://b.example/'])
+  })
+
+  test('a backslash in a POSIX file name stays: it is part of the name, not a separator', () => {
+    const [line] = jsonlReport([record('docs/a\\b.md', 'https://a.example/', [1, 1])]).records
+    expect(line!.file).toBe(sep === '\\' ? 'docs/a/b.md' : 'docs/a\\b.md')
+    expect(reportPath('.\\docs\\a.md', '\\')).toBe('docs/a.md')
+    expect(reportPath('./docs/a\\b.md', '/')).toBe('docs/a\\b.md')
   })
 
   test('no records: empty text and the digest of nothing', () => {

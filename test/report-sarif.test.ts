@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning, checked against the rules of the spec's schema that GitHub enforces.
 
+import {sep} from 'node:path'
 import {describe, expect, test} from 'vitest'
 import {artifactUri, sarifReport, sarifReportText, type SarifLog} from '../src/report/sarif.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
@@ -238,7 +239,8 @@ describe('artifactUri', () => {
   test.each([
     ['docs/a.md', 'docs/a.md'],
     ['./docs/a.md', 'docs/a.md'],
-    ['docs\\win\\a.md', 'docs/win/a.md'],
+    // A backslash is a separator only on Windows; on POSIX it is part of the name.
+    ['docs\\win\\a.md', sep === '\\' ? 'docs/win/a.md' : 'docs%5Cwin%5Ca.md'],
     ['my docs/ü #1?.md', 'my%20docs/%C3%BC%20%231%3F.md'],
     ['c:odd.md', 'c%3Aodd.md'],
     ['100%.md', '100%25.md'],

@@ -7,6 +7,7 @@ import {join, relative, resolve} from 'node:path'
 import {githubTokenVariable} from '../cli/env.js'
 import {annotations, escapeData, jobSummary} from '../report/github.js'
 import {jsonReportText} from '../report/json.js'
+import {reportPath} from '../report/order.js'
 import type {CitationRecord} from '../report/record.js'
 import {sarifReportText} from '../report/sarif.js'
 import {countActions} from '../report/sources.js'
@@ -159,5 +160,5 @@ function verdict(counts: Record<'removed' | 'flagged', number>, failOn: FailOn, 
 }
 
 function withSlash(path: string): string {
-  return path === '' ? '' : path.replace(/\\/g, '/') + '/'
+  return path === '' ? '' : reportPath(path) + '/'
 }

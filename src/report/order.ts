@@ -1,5 +1,6 @@
 // The one order every report lists citations in: normalised URL, then file, line and column.
 
+import {sep} from 'node:path'
 import {redactUrl} from '../net/redact.js'
 import type {Action} from '../types.js'
 import type {CitationRecord} from './record.js'
@@ -12,9 +13,13 @@ export function urlKey(record: CitationRecord): string {
   return redactUrl(record.citation.normalizedUrl ?? record.citation.url)
 }
 
-/** A file path as reports show it: forward slashes, no leading `./`. */
-export function reportPath(file: string): string {
-  return file.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '')
+/**
+ * A file path as reports show it: forward slashes, no leading `./`. A backslash is a separator only where
+ * the system says so (`separator`); elsewhere it is part of a name (`a\\b.md` is one file on POSIX).
+ */
+export function reportPath(file: string, separator: string = sep): string {
+  const slashed = separator === '\\' ? file.replace(/\\/g, '/') : file
+  return slashed.replace(/^(?:\.\/)+/, '')
 }
 
 /**
