@@ -98,6 +98,18 @@ describe('parseArxivAtom', () => {
     })
   })
 
+  it.each([
+    ['Withdrawn: a sign error in the main proof', true],
+    ['This submission has been withdrawn by arXiv administrators because it is a duplicate', true],
+    ['The authors withdraw this paper: Lemma 2 is false', true],
+    ['Paper withdrawn due to an error', true],
+    ['v3: fixed typos; the claim in Section 4 of v1 has been withdrawn and replaced by Theorem 5', false],
+    ['Conjecture 2 was withdrawn in favour of Theorem 3', false]
+  ])('reads the comment %j as a withdrawal of the paper: %s', (comment, withdrawn) => {
+    const xml = feed(entry('2101.00001v3', 'A result', `\n    <arxiv:comment xmlns:arxiv="http://arxiv.org/schemas/atom">${comment}</arxiv:comment>`))
+    expect(parseArxivAtom(xml)).toMatchObject({notices: withdrawn ? [{kind: 'withdrawal', source: 'arxiv', label: comment}] : []})
+  })
+
   it('does not read an ordinary comment as a withdrawal', () => {
     const xml = feed(entry('1706.03762v7', 'Attention Is All You Need', '\n    <arxiv:comment xmlns:arxiv="http://arxiv.org/schemas/atom">15 pages, 5 figures</arxiv:comment>'))
     expect(parseArxivAtom(xml)).toMatchObject({notices: []})

@@ -219,10 +219,12 @@ describe('parseCrossrefWork', () => {
     expect(parsed.titles).toEqual(['In vivo imaging of CO2 & O2: A review', 'Imaging CO2'])
   })
 
-  it('reads posted content with subtype preprint as a preprint', () => {
+  it('reads posted content as a preprint, with subtype preprint, another, or none', () => {
     const parsed = work(parseCrossrefWork(crossref({...nature, type: 'posted-content', subtype: 'preprint', 'container-title': []})))
     expect(parsed.type).toBe('preprint')
     expect(parsed.container).toBeUndefined()
+    expect(work(parseCrossrefWork(crossref({...nature, type: 'posted-content', subtype: 'working_paper'}))).type).toBe('preprint')
+    expect(work(parseCrossrefWork(crossref({...nature, type: 'posted-content', subtype: undefined}))).type).toBe('preprint')
   })
 
   it('keeps a year-only date and ignores an unknown one', () => {

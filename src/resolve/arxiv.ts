@@ -39,9 +39,21 @@ export function parseArxivAtom(xml: string, id?: string): Parsed<WorkMetadata> {
   }
 }
 
+/** What a withdrawal comment withdraws: the paper itself, not a claim or a section of it. */
+const paper = '(?:paper|article|submission|manuscript|preprint|work|note)'
+
+/**
+ * The comment of a withdrawn paper: "Withdrawn: …", "This paper has been withdrawn by the author …", "The authors
+ * withdraw this submission …". "The claim in Section 4 of v1 has been withdrawn" is a correction.
+ */
+const withdrawnPaper = new RegExp(
+  `^\\s*withdrawn\\b|\\b${paper}\\s+(?:(?:has|have|had)\\s+been|is(?:\\s+being)?|was|being)?\\s*withdrawn\\b|\\bwithdr(?:aw|aws|ew|awn)\\s+(?:this|the|our)\\s+${paper}\\b`,
+  'i'
+)
+
 /** arXiv withdraws a paper by posting a new version whose comment says so ("This paper has been withdrawn by …"). */
 function withdrawal(comment: string | undefined): Notice[] {
-  if (comment === undefined || !/^withdrawn\b|\b(?:has been|have been|is|was|being)\s+withdrawn\b/i.test(comment)) return []
+  if (comment === undefined || !withdrawnPaper.test(comment)) return []
   return [{kind: 'withdrawal', source: 'arxiv', label: comment}]
 }
 

@@ -21,6 +21,8 @@ const types = new Map<string, WorkType>(Object.entries({
   'reference-entry': 'chapter',
   dataset: 'dataset',
   database: 'dataset',
+  // Crossref's preprints, working papers and the like, whatever the subtype (often none)
+  'posted-content': 'preprint',
   // CSL
   'article-journal': 'journal-article',
   'paper-conference': 'proceedings',
@@ -36,7 +38,7 @@ const types = new Map<string, WorkType>(Object.entries({
   bookchapter: 'chapter'
 }) as Array<[string, WorkType]>)
 
-/** `subtype` is Crossref's, e.g. `posted-content` with subtype `preprint`. */
+/** `subtype` is Crossref's, e.g. `posted-content` with subtype `preprint` (or none, or `working_paper`). */
 export function workType(type: unknown, subtype?: unknown): WorkType {
   if (subtype === 'preprint') return 'preprint'
   if (typeof type !== 'string') return 'other'
