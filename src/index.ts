@@ -5,6 +5,7 @@
 
 export {checkFile, type CheckedCitation} from './check.js'
 export {extractCitations, type ExtractOptions} from './extract/index.js'
+export {detectConflictOfInterest, type ConflictOptions, type ConflictSignal} from './judge/conflict.js'
 export {judgeLiveness, sameSite, type LivenessOptions, type LivenessRule} from './judge/liveness.js'
 export type {RuleName, Verdict} from './judge/verdict.js'
 export {redactUrl} from './net/redact.js'

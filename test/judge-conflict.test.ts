@@ -242,3 +242,15 @@ describe('parseConflictOptions', () => {
     expect(() => parseConflictOptions(value)).toThrow(new OptionsError(message))
   })
 })
+
+describe('detectConflictOfInterest in the library API', () => {
+  it('is exported from the api entry, with the rule’s options optional', async () => {
+    const api = await import('../src/index.js')
+    expect(api.detectConflictOfInterest('https://clickup.com/blog/best-tools', 'ClickUp is the best project tool.')).toMatchObject({
+      detected: true,
+      citingDomain: 'clickup.com',
+      brandToken: 'clickup'
+    })
+    expect(api.detectConflictOfInterest('https://clickup.com/blog', 'ClickUp is the best.', {ignore: ['clickup.com']}).detected).toBe(false)
+  })
+})

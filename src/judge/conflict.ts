@@ -53,15 +53,20 @@ const MIN_TOKEN = 4
  * the publisher's domain label (see {@link labelNames}); the page's `siteName` appears in the claim as whole words
  * (not on a path-owned platform, whose site name is the platform's). A DOI never names its publisher.
  */
-export function detectConflictOfInterest(url: string, claim: string, options: ConflictOptions, siteName?: string): ConflictSignal {
+export function detectConflictOfInterest(
+  url: string,
+  claim: string,
+  options: Partial<ConflictOptions> = {},
+  siteName?: string
+): ConflictSignal {
   if (claim.trim() === '' || isDoi(url)) return none('')
   const owner = ownerOf(url)
   if (!owner) return none('')
-  if (options.ignore.some((entry) => ownerMatches(owner, entry))) return none(owner.id)
+  if ((options.ignore ?? []).some((entry) => ownerMatches(owner, entry))) return none(owner.id)
   const claimWords = nameWords(claim)
   const label = compactLabel(owner.label)
   const brand =
-    brandFromOption(claimWords, owner, options.brands) ??
+    brandFromOption(claimWords, owner, options.brands ?? {}) ??
     claimWords.find((word) => isToken(word) && labelNames(label, word)) ??
     (siteName && !owner.account ? siteNameIn(claimWords, siteName) : undefined)
   if (brand === undefined) return none(owner.id)
