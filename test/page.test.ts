@@ -180,6 +180,17 @@ describe('decoding', () => {
     expect(page(body, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café'}])
   })
 
+  it('reads an XHTML page’s XML declaration, and undeclared bytes that are not UTF-8 as windows-1252', () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1')
+    const xhtml = latin1('<?xml version="1.0" encoding="ISO-8859-1"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Café Society</title></head></html>')
+    expect(page(xhtml, {headers: {'content-type': 'application/xhtml+xml'}}).titles).toEqual([{source: 'title', text: 'Café Society'}])
+    // A <meta charset> past the first 1,024 bytes is not read; browsers fall back to windows-1252, and so does this.
+    const late = latin1(`<html><head><!-- ${'x'.repeat(1100)} --><meta charset="iso-8859-1"><title>Café Society</title></head></html>`)
+    expect(page(late, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café Society'}])
+    // Undeclared UTF-8, cut in the middle of a character at a read limit, is still UTF-8.
+    expect(decodeBody(Buffer.from('Café ☕', 'utf8').subarray(0, 8), undefined)).toEqual({text: 'Café ', encoding: 'utf-8'})
+  })
+
   it('decodeBody reports the encoding it used', () => {
     expect(decodeBody(Buffer.from([0x43, 0xe9]), 'text/plain; charset=latin1')).toEqual({text: 'Cé', encoding: 'windows-1252'})
     expect(decodeBody(Buffer.from('x'), 'text/plain; charset=nope').encoding).toBe('utf-8')

@@ -1,4 +1,5 @@
-// Turns response bytes into text: BOM first, then the Content-Type charset, then a <meta charset> prescan, then UTF-8.
+// Turns response bytes into text: BOM first, then the Content-Type charset, then an XML declaration or a
+// <meta charset> prescan, then UTF-8, or windows-1252 for undeclared bytes that are not UTF-8 (the browsers' default).
 
 import {TextDecoder} from 'node:util'
 import type * as Iconv from 'iconv-lite'
@@ -17,8 +18,10 @@ export interface Decoded {
  */
 export function decodeBody(body: Buffer, contentType: string | undefined, options: {html?: boolean; limit?: number} = {}): Decoded {
   const bytes = options.limit === undefined ? body : body.subarray(0, options.limit)
-  const label = bomEncoding(bytes) ?? charsetParam(contentType) ?? (options.html ? prescanMeta(bytes) : undefined) ?? 'utf-8'
-  const decoder = makeDecoder(label)
+  const declared = bomEncoding(bytes) ?? charsetParam(contentType) ?? (options.html ? xmlDeclaration(bytes) ?? prescanMeta(bytes) : undefined)
+  const utf8 = declared === undefined ? strictUtf8(bytes) : undefined
+  if (utf8 !== undefined) return {text: utf8, encoding: 'utf-8'}
+  const decoder = makeDecoder(declared ?? 'windows-1252')
   try {
     // Node 20's TextDecoder reads windows-1252 (which `iso-8859-1`, `latin1` and `us-ascii` also name) as
     // ISO-8859-1: 0x80–0x9F become control characters, so `don’t`, `–` and `€` are lost from titles and passages.
@@ -34,6 +37,21 @@ function bomEncoding(bytes: Buffer): string | undefined {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
   return undefined
+}
+
+/** `<?xml version="1.0" encoding="ISO-8859-1"?>` at the very start: an XHTML page's own declaration. */
+function xmlDeclaration(bytes: Buffer): string | undefined {
+  const head = bytes.subarray(0, 200).toString('latin1')
+  return /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([a-z0-9_.:+-]+)["']/i.exec(head)?.[1]?.toLowerCase()
+}
+
+/** The bytes as UTF-8, or undefined when they are not; a sequence cut at the end (a body read up to a limit) is dropped. */
+function strictUtf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes, {stream: true})
+  } catch {
+    return undefined
+  }
 }
 
 /** `<meta charset=x>` or `<meta http-equiv=Content-Type content="…; charset=x">` in the first 1024 bytes. */
