@@ -2,7 +2,8 @@
 // driven by a simulated runner on a git repository with a pull request, against a web on 127.0.0.1.
 
 import {execFileSync} from 'node:child_process'
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join, resolve, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -408,6 +409,33 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(report.commands).toEqual(['::error::Unexpected `report` entry `html=citations.html`, expected `<format>=<path>` with a format of `json`, `jsonl`, `sarif`'])
   })
 
+  it('a `working-directory` that is not there is an input error (exit 2), on a pull request and on a push', async () => {
+    for (const event of [pr(), {ref: 'refs/heads/main', before: base, after: head}]) {
+      const run = await act({'working-directory': 'nowhere'}, event)
+      expect(run.code).toBe(2)
+      expect(run.commands).toEqual(['::error::Unexpected `working-directory` `nowhere`: no such folder'])
+    }
+  })
+
+  it('a working directory outside any git repository is said to be so, not taken for a shallow clone', async () => {
+    const plain = mkdtempSync(join(tmpdir(), 'action-plain-'))
+    try {
+      const run = await runAction({workspace: plain, inputs: {}, event: pr()})
+      expect(run.code).toBe(2)
+      expect(run.commands).toEqual([`::error::Unexpected \`${plain}\` outside a git repository, expected the pull request's checkout (\`actions/checkout\`) for the diff`])
+    } finally {
+      rmSync(plain, {recursive: true, force: true})
+    }
+  })
+
+  it('`files` on several lines: one entry a line, spaces kept', async () => {
+    const run = await act({files: 'docs/warn.md\ndocs/notes, 2024: draft.md\n'})
+    expect(run.annotations).toEqual([
+      dead('docs/notes%2C 2024%3A draft.md', docs['docs/notes, 2024: draft.md']!, `${o}/gone?odd`),
+      expect.stringMatching(busy('docs/warn.md', docs['docs/warn.md']!, `${o}/busy?warn`))
+    ])
+  })
+
   it('a clone without the base commit (shallow checkout) is a configuration error that says how to fix it', async () => {
     const event = {pull_request: {base: {sha: 'f'.repeat(40)}, head: {sha: head}}}
     const run = await act({}, event)
@@ -425,6 +453,9 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.code).toBe(1)
     expect(readdirSync(join(at.repo.dir, '.citations-cache')).length).toBeGreaterThan(0)
     expect((await act({cache: 'false'})).code).toBe(1)
+    // `False` as YAML writers spell it is `false` too, not a folder of that name.
+    expect((await act({cache: 'False'})).code).toBe(1)
+    expect(existsSync(join(at.repo.dir, 'False'))).toBe(false)
   })
 
 

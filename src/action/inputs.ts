@@ -1,5 +1,6 @@
 // The Action's inputs, read as the runner passes them (`INPUT_<NAME>`) and checked: a bad one names itself.
 
+import {statSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {OptionsError, oneOf} from '../validate.js'
 
@@ -28,7 +29,7 @@ export interface Inputs {
   onlyChanged: OnlyChanged
   /** Report paths by format, relative to `workingDirectory` as given. */
   reports: Map<ReportFormat, string>
-  /** Accepted for github.com URLs; the checker cannot send it yet. */
+  /** For github.com URLs: the bin gets it in `REMARK_LINT_CITATIONS_GITHUB_TOKEN`. */
   githubToken: string | undefined
   /** A cache folder (relative to `workingDirectory`), or `false` for none; undefined: the checker's default. */
   cache: string | false | undefined
@@ -45,16 +46,28 @@ export function readInputs(env: Env): Inputs {
   const given = (name: string) => input(env, name) || undefined
   const cache = given('cache')
   return {
-    // Space or newline separated, as in a shell without quotes.
-    files: (given('files') ?? '.').split(/\s+/).filter(Boolean),
-    workingDirectory: resolve(workspace, given('working-directory') ?? '.'),
+    files: fileList(given('files') ?? '.'),
+    workingDirectory: folder(workspace, given('working-directory') ?? '.'),
     configPath: given('config-path'),
     failOn: oneOf({'fail-on': given('fail-on')}, 'fail-on', failOnValues, 'removed'),
     onlyChanged: oneOf({'only-changed': given('only-changed')}, 'only-changed', onlyChangedValues, 'lines'),
     reports: reportList(given('report') ?? ''),
     githubToken: given('github-token'),
-    cache: cache === 'false' ? false : cache
+    cache: cache?.toLowerCase() === 'false' ? false : cache
   }
+}
+
+/** One entry a line when there are several lines, so a path may hold spaces; else space separated, as in a shell without quotes. */
+function fileList(text: string): string[] {
+  const entries = text.includes('\n') ? text.split('\n').map((line) => line.trim()) : text.split(/\s+/)
+  return entries.filter(Boolean)
+}
+
+/** The working directory, absolute; a folder that is not there is an input error, not a git or spawn failure later. */
+function folder(workspace: string, given: string): string {
+  const path = resolve(workspace, given)
+  if (!statSync(path, {throwIfNoEntry: false})?.isDirectory()) throw new OptionsError(`Unexpected \`working-directory\` \`${given}\`: no such folder`)
+  return path
 }
 
 /** `sarif=citations.sarif,json=out/citations.json` (commas or newlines between entries). */

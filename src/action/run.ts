@@ -62,12 +62,16 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   const mode = pullRequest ? inputs.onlyChanged : 'all'
   const cwd = inputs.workingDirectory
   const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  const inRepository = await repoPrefix(cwd)
   // Annotations name files from the repository's root; the bin names them from `cwd`.
-  const prefix = (await repoPrefix(cwd)) ?? withSlash(relative(workspace, cwd))
+  const prefix = inRepository ?? withSlash(relative(workspace, cwd))
 
   let changes: Changes | undefined
   let targets = inputs.files
   if (pullRequest && mode !== 'all') {
+    if (inRepository === undefined) {
+      throw new GitError(`Unexpected \`${cwd}\` outside a git repository, expected the pull request's checkout (\`actions/checkout\`) for the diff`)
+    }
     if (!(await hasCommit(cwd, pullRequest.base))) {
       throw new GitError(
         `Unexpected shallow clone: the pull request's base commit \`${pullRequest.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
