@@ -20,6 +20,7 @@ import {hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
+const supportSentence = 'The Zorblax engine reached a record efficiency of 97 percent in 2019.'
 let web: Web
 let origin: string
 /** Whether `/sometimes` answers (else 404). */
@@ -31,6 +32,8 @@ beforeAll(async () => {
     '/gone': status(404),
     '/busy': status(503),
     '/request-timeout': status(408),
+    // Text in a two-byte script over the stored cap, then the sentence a claim cites it for.
+    '/long': html('Long', `${'<p>Огород, томаты, полив и компост в солнечный день.</p>'.repeat(3000)}<p>${supportSentence}</p>`),
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
     '/moved': (request, response) => redirect(301, `http://other.test:${web.port}/ok`)(request, response),
     '/limited-long': status(429, {'retry-after': '3600'}),
@@ -218,6 +221,23 @@ describe('file cache', () => {
     const before = hits()
     expect((await nextRun(markdown, {cache, redirectResolvers: ['site.test']})).messages).toEqual([])
     expect(hits()).toBe(before)
+  })
+
+  it('a page whose text the cache cut is fetched again by a run that reads all of it, and read from the cache by one that does not', async () => {
+    const settings = resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, cache: cacheFolder()})
+    const url = `${origin}/long`
+    const text = async (depth: 'top' | 'full') => {
+      const verifier = createVerifier(settings)
+      const report = await verifier.verify(url, depth)
+      await verifier.close()
+      return report.page!.passages
+    }
+    expect(await text('full')).toContain(supportSentence)
+    // Served the cut text from the cache, claim support found no support on the warm run.
+    expect(await text('full')).toContain(supportSentence)
+    expect(web.hits('/long')).toBe(2)
+    await text('top')
+    expect(web.hits('/long')).toBe(2)
   })
 
   it('a corrupt entry is a warning and is fetched again; the run still reports', async () => {

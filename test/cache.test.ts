@@ -198,15 +198,19 @@ describe('file cache', () => {
     expect(warnings).toEqual([])
   })
 
-  it('caps stored passages at 32 KB of text, in order', async () => {
+  it('caps stored passages at 256 KiB of text, in order, and marks a page they were cut from as partial', async () => {
     const url = 'https://example.com/long'
-    const passages = Array.from({length: 100}, (_, index) => `${index} `.padEnd(1000, 'x'))
+    const passages = Array.from({length: 300}, (_, index) => `${index} `.padEnd(1000, 'x'))
     await open().set(url, report({page: {...report().page!, passages}}))
-    const stored = (await open().get(url))!.page!.passages
-    expect(stored.join('').length).toBe(PASSAGE_BYTES_CAP)
-    expect(stored.slice(0, 32)).toEqual(passages.slice(0, 32))
-    expect(stored[32]).toBe(passages[32]!.slice(0, PASSAGE_BYTES_CAP - 32_000))
-    expect(stored).toHaveLength(33)
+    const stored = (await open().get(url))!.page!
+    expect(stored.passages.join('').length).toBe(PASSAGE_BYTES_CAP)
+    expect(stored.passages.slice(0, 262)).toEqual(passages.slice(0, 262))
+    expect(stored.passages[262]).toBe(passages[262]!.slice(0, PASSAGE_BYTES_CAP - 262_000))
+    expect(stored.passages).toHaveLength(263)
+    expect(stored.partial).toBe(true)
+    // Text that fits is the whole page.
+    await open().set(url, report({page: {...report().page!, passages: passages.slice(0, 262)}}))
+    expect((await open().get(url))!.page!.partial).toBeUndefined()
   })
 
   it('cuts passages on character boundaries', () => {
@@ -442,7 +446,7 @@ if (warnings.length > 0) { console.error(warnings.join('\\n')); process.exit(2) 
     for (let key = 0; key < 8; key++) {
       const seen = await cache.get(`https://shared.example/${key}`)
       expect(seen?.reason).toMatch(/^writer [0-3] round \d+$/)
-      expect(seen?.page?.passages).toHaveLength(33)
+      expect(seen?.page?.passages).toHaveLength(40)
     }
     for (let id = 0; id < writers; id++) {
       expect((await cache.get(`https://own.example/${id}/${rounds - 1}`))?.reason).toBe(`writer ${id} round ${rounds - 1}`)

@@ -1,7 +1,7 @@
 // What one cache entry holds and is called: key, stored value, checks on the way back. Pure.
 
 import {hash} from 'node:crypto'
-import type {Liveness, SourceReport} from '../types.js'
+import type {Liveness, PageFacts, SourceReport} from '../types.js'
 
 /**
  * Bump when SourceReport (or what the cache stores) changes shape: every key carries it, and
@@ -16,10 +16,13 @@ export const NAMESPACE = 'remark-lint-citations'
 /**
  * Passages are the biggest part of a report (up to a page of text). The cache keeps at most
  * this many bytes of passage text (UTF-8) per report, in page order: whole passages while they
- * fit, then the start of the next one. A cached report therefore may carry less text than a
- * fresh one; titles, anchors and every other field are stored as they are.
+ * fit, then the start of the next one. Above the page reader's 200,000 characters of text in a
+ * one-byte script, so only a long page in a script of wider characters is cut; such a report is
+ * stored as `partial`, and a rule that reads the whole text fetches it again (claim support read
+ * from 32 KiB gave another verdict than the page). Titles, anchors and every other field are
+ * stored as they are.
  */
-export const PASSAGE_BYTES_CAP = 32 * 1024
+export const PASSAGE_BYTES_CAP = 256 * 1024
 
 /** A report as stored: the report plus when it was stored (ISO time). */
 export type StoredReport = SourceReport & {storedAt: string}
@@ -52,8 +55,14 @@ export function sha256(text: string): string {
 
 /** The value to store: passages capped (see PASSAGE_BYTES_CAP), `storedAt` added. */
 export function toStored(report: SourceReport, now: Date = new Date()): StoredReport {
-  const page = report.page ? {...report.page, passages: capPassages(report.page.passages)} : report.page
-  return {...report, page, storedAt: now.toISOString()}
+  return {...report, page: report.page && storedPage(report.page), storedAt: now.toISOString()}
+}
+
+/** A page with its passages capped: `partial` when that cut them, as it is no longer the whole text. */
+function storedPage(page: PageFacts): PageFacts {
+  const passages = capPassages(page.passages)
+  const cut = passages.length < page.passages.length || passages.at(-1) !== page.passages.at(-1)
+  return {...page, passages, ...(cut ? {partial: true} : {})}
 }
 
 /** Passages in order, at most `cap` bytes of UTF-8 in all; the one that crosses the cap is cut. */
