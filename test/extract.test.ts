@@ -518,6 +518,21 @@ const rows: Row[] = [
     ]
   },
 
+  {
+    name: 'a footnote citing several sources: each takes the quoted title before it, after the one before',
+    syntax: 'gfm',
+    markdown: [
+      'Coffee and tea are fine.[^1]',
+      '',
+      '[^1]: \u201CCoffee and Health\u201D https://a.com/coffee; see also \u201CTea Drinking\u201D https://b.com/tea and https://c.com/x.'
+    ].join('\n'),
+    expected: [
+      {kind: 'literal', url: 'https://a.com/coffee', written: 'https://a.com/coffee', start: [3, 27], end: [3, 47], citedTitle: 'Coffee and Health', claim: 'Coffee and tea are fine.'},
+      {kind: 'literal', url: 'https://b.com/tea', written: 'https://b.com/tea', start: [3, 73], end: [3, 90], citedTitle: 'Tea Drinking', claim: 'Coffee and tea are fine.'},
+      {kind: 'literal', url: 'https://c.com/x', written: 'https://c.com/x', start: [3, 95], end: [3, 110], claim: 'Coffee and tea are fine.'}
+    ]
+  },
+
   // Raw HTML
   {
     name: 'inline HTML anchor: its href is the attribute named so, not `href=` inside another attribute\'s value',

@@ -39,11 +39,20 @@ export function titleAttribute(value: string | null | undefined): string | undef
   return value ? collapse(value) || undefined : undefined
 }
 
+const QUOTED = /\u201C([^\u201D]+)\u201D|"([^"]+)"/g
+
 /** The first “curly” or "straight" quoted phrase in a text, e.g. a footnote. */
 export function quotedTitle(text: string): string | undefined {
-  const match = /\u201C([^\u201D]+)\u201D|"([^"]+)"/.exec(text)
-  const quoted = match?.[1] ?? match?.[2]
-  return quoted === undefined ? undefined : collapse(quoted) || undefined
+  return quotedPhrases(text)[0]
+}
+
+/** The last quoted phrase in a text. */
+export function lastQuotedTitle(text: string): string | undefined {
+  return quotedPhrases(text).at(-1)
+}
+
+function quotedPhrases(text: string): string[] {
+  return [...text.matchAll(QUOTED)].map((match) => collapse(match[1] ?? match[2]!)).filter((quoted) => quoted !== '')
 }
 
 /** ASCII text: its words can be found without segmenting. */

@@ -4,11 +4,11 @@ import type {Definition} from 'mdast'
 import type {Node} from 'unist'
 import type {Citation, CitationKind, Place} from '../types.js'
 import type {Span} from './bare-urls.js'
-import {titleAttribute, titleFromText, quotedTitle} from './cited-title.js'
+import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cited-title.js'
 import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
 import {fragmentOf, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
-import {plainText} from './plain-text.js'
+import {plainText, type PlainText} from './plain-text.js'
 
 /** Where a node sits: what its claim and title depend on. */
 export interface Scope {
@@ -54,7 +54,8 @@ export interface Found {
   scope: Scope
 }
 
-const footnoteTitles = new WeakMap<Node, string | undefined>()
+/** A footnote's plain text, and where its last citation so far starts in it. */
+const footnoteTexts = new WeakMap<Node, {plain: PlainText; last: number}>()
 
 /** Add a citation unless the URL is not citable or the user skips it. */
 export function emit(context: Context, found: Found): void {
@@ -83,20 +84,28 @@ export function emit(context: Context, found: Found): void {
 }
 
 function citedTitle(found: Found): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {
+  // Read for every citation of a footnote, so that each one's quoted title is looked for after the one before.
+  const quoted = found.scope.footnote ? footnoteTitle(found.scope.footnote, found.claim) : undefined
   const attribute = titleAttribute(found.title)
   if (attribute !== undefined) return {citedTitle: attribute, citedTitleFrom: 'attribute'}
   const text = titleFromText(found.text)
   if (text !== undefined) return {citedTitle: text, citedTitleFrom: 'text'}
-  const quoted = found.scope.footnote ? footnoteTitle(found.scope.footnote) : undefined
   return quoted === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: quoted, citedTitleFrom: 'quote'}
 }
 
-/** A footnote's own quoted title, e.g. `[^1]: “Title” https://…`. */
-function footnoteTitle(footnote: Node): string | undefined {
-  if (!footnoteTitles.has(footnote)) {
-    footnoteTitles.set(footnote, quotedTitle(plainText(footnote).text))
-  }
-  return footnoteTitles.get(footnote)
+/**
+ * A footnote's quoted title for the citation at `at`, e.g. `[^1]: “Title” https://…`: the last quoted phrase
+ * between the footnote's previous citation (or its start) and this one, as citation styles put the title before
+ * the URL. `“A” https://a; see also “B” https://b` gives each its own.
+ */
+function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
+  let text = footnoteTexts.get(footnote)
+  if (!text) footnoteTexts.set(footnote, (text = {plain: plainText(footnote, true), last: 0}))
+  const start = at && 'node' in at ? text.plain.starts.get(at.node) : undefined
+  if (start === undefined || !at || !('node' in at)) return quotedTitle(text.plain.text)
+  const from = text.last
+  text.last = start + at.offset
+  return lastQuotedTitle(text.plain.text.slice(from, text.last))
 }
 
 /** A footnote cites for the sentence holding its reference in the body. */
