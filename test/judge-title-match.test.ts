@@ -194,6 +194,17 @@ describe('parseTitleMatchOptions', () => {
     expect(judgeTitleMatch(other, page, options)?.rule).toBe('citation-title-match')
   })
 
+  it.each([
+    ['React docs', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    ['Stack Overflow answer', 'https://stackoverflow.com/questions/1/merge-dicts', 'python - How do I merge two dictionaries? - Stack Overflow', undefined],
+    ['MDN reference', 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', 'Window: fetch() method - Web APIs | MDN', 'MDN Web Docs']
+  ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
+    const page = source(url, {titles: [{source: 'title', text: title}], siteName})
+    expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()
+    // As a title attribute it is a title, and does not match.
+    expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'attribute'}), page, options)?.rule).toBe('citation-title-match')
+  })
+
   it('refuses a bad threshold and unknown options by name', () => {
     expect(() => parseTitleMatchOptions({threshold: 1.5})).toThrow('Unexpected `threshold` `1.5`, expected a number from 0 to 1')
     expect(() => parseTitleMatchOptions({threshold: '0.5'})).toThrow(OptionsError)

@@ -55,6 +55,7 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   const best = candidates?.[0]
   if (!best) return undefined
   const siteNames = siteNamesOf(report)
+  if (citation.citedTitleFrom === 'text' && namesTheSite(cited, siteNames)) return undefined
   const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
   if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
   return {
@@ -65,6 +66,29 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
       `Unexpected cited title ${quote(cited)} for ${shownUrl(citation.url)}, ` +
       `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
   }
+}
+
+/** Words link text adds to a site's name when it describes the source rather than names it: "the React docs". */
+const describing = new Set(
+  ('answer answers api article blog book channel comment community discussion doc docs documentation entry faq forum ' +
+    'guide guides handbook home homepage issue issues manual news official page pages paper post question reference ' +
+    'repo repository site spec specification thread tutorial video website wiki').split(' ')
+)
+
+/**
+ * Link text that names the site and says what kind of page ("React docs", "Stack Overflow answer", "MDN reference")
+ * describes the source: its only content word is the name the page's title carries as its site, which comparing
+ * the titles drops.
+ */
+function namesTheSite(text: string, siteNames: readonly string[]): boolean {
+  const site = new Set<string>()
+  for (const name of siteNames) {
+    const nameWords = words(looseFold(name))
+    for (const word of nameWords) site.add(word)
+    site.add(nameWords.join(''))
+  }
+  const rest = words(looseFold(text)).filter((word) => !stopWords.has(word) && !describing.has(word))
+  return rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))
 }
 
 /** `Smith 2023`, `Smith et al. (2023a)`, `Smith and Jones, 2023`, `van der Berg & Lee 2019`. */
