@@ -33,6 +33,13 @@ describe('citation-soft-404', () => {
     expect(judgeSoft404(citation(url), redirected(url, home))?.action).toBe('removed')
   })
 
+  it('a two-letter section that is not a language is not a home page', () => {
+    const url = 'https://news.example/2019/05/story'
+    expect(judgeSoft404(citation(url), redirected(url, 'https://news.example/ai'))?.action).not.toBe('removed')
+    expect(isHome('https://news.example/tv/')).toBe(false)
+    expect(isHome('https://news.example/pt-BR/')).toBe(true)
+  })
+
   it('never calls a home page itself a soft 404', () => {
     const url = 'https://news.example/'
     expect(judgeSoft404(citation(url), redirected(url, 'https://news.example/en/'))).toBeUndefined()

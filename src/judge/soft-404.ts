@@ -59,8 +59,18 @@ export function isHome(url: string): boolean {
   if (!parsed) return false
   const segments = parsed.pathname.split('/').filter((segment) => segment !== '')
   if (segments.length > 0 && /^(?:index|default|home|main)(?:\.\w+)?$/i.test(segments.at(-1)!)) segments.pop()
-  if (segments.length === 1 && /^[a-z]{2}(?:[-_][a-z]{2,4})?$/i.test(segments[0]!)) segments.pop()
+  if (segments.length === 1 && isLanguage(segments[0]!)) segments.pop()
   return segments.length === 0 && parsed.search === ''
+}
+
+let languages: Intl.DisplayNames | undefined
+
+/** `en`, `pt-BR`, `zh_hans`: a language code ICU knows; `/ai`, `/tv` and `/go` are sections, not languages. */
+function isLanguage(segment: string): boolean {
+  const match = /^([a-z]{2})(?:[-_][a-z]{2,4})?$/i.exec(segment)
+  if (!match) return false
+  languages ??= new Intl.DisplayNames(['en'], {type: 'language', fallback: 'none'})
+  return languages.of(match[1]!.toLowerCase()) !== undefined
 }
 
 function trimSlash(path: string): string {
