@@ -51,6 +51,10 @@ describe('citation-soft-404', () => {
     const byTitle = source('https://shop.example/p/2', {notFound: {reason: 'title “Page not found”', certain: true}})
     expect(judgeSoft404(citation('https://shop.example/p/1'), byUrl)?.action).toBe('removed')
     expect(judgeSoft404(citation('https://shop.example/p/2'), byTitle)?.message).toContain('(`title “Page not found”`)')
+    // Unless the site answers a made-up sibling with a real 404: then the page is one of its own.
+    expect(wantsSiblingProbe(byTitle)).toBe(true)
+    expect(judgeSoft404(citation('https://shop.example/p/2'), byTitle, {url: 'x', outcome: 'real-404'})).toBeUndefined()
+    expect(judgeSoft404(citation('https://shop.example/p/2'), byTitle, {url: 'x', outcome: 'same-page', similarity: 1})?.action).toBe('removed')
   })
 
   it('flags a page with a likely sign (a warning), unless the sibling probe got a real 404', () => {

@@ -55,10 +55,19 @@ describe('citation-soft-404', () => {
     ])
   })
 
-  it('a not-found title is certain; no probe is sent for it', async () => {
-    const {messages} = await lint(`See [product](${web.origin()}/shop/p/1).\n`, options())
-    expect(messages.find((line) => line.includes('citation-soft-404'))).toMatch(/title “Page not found \| Shop”`\) \[citation-soft-404, error\]$/)
-    expect(web.hits(new URL(siblingUrl(`${web.origin()}/shop/p/1`)!).pathname)).toBe(0)
+  it('a not-found title on a thin page is certain, unless a made-up sibling gets a real 404', async () => {
+    // A shop that shows its not-found page, with 200, for any product.
+    const shop = await startWeb({'*': html('Page not found | Shop', '<p>Try the search box.</p>')})
+    try {
+      const {messages} = await lint(`See [product](${shop.origin()}/shop/p/1).\n`, options())
+      expect(messages.find((line) => line.includes('citation-soft-404'))).toMatch(/title “Page not found \| Shop”`\) \[citation-soft-404, error\]$/)
+      expect(shop.hits(new URL(siblingUrl(`${shop.origin()}/shop/p/1`)!).pathname)).toBe(1)
+    } finally {
+      await shop.close()
+    }
+    // The same page on a site that answers a made-up page with a real 404 is a page of its own.
+    const real = await lint(`See [product](${web.origin()}/shop/p/1).\n`, options())
+    expect(real.messages.filter((line) => line.includes('citation-soft-404'))).toEqual([])
   })
 
   it('a site that answers every path with one shell: likely, from one probe for the folder', async () => {

@@ -13,33 +13,37 @@ export const thinShellChars = 200
 export function judgeSoft404(citation: Citation, report: SourceReport, sibling?: SiblingProbe): Verdict | undefined {
   // A paper its registry knows is judged by the registry, not by where its landing page redirects.
   if (report.liveness !== 'alive' || !isDeep(report.url) || report.work?.outcome === 'found') return undefined
-  const certain = certainSign(report)
-  if (certain) return verdict(true, citation, certain)
+  const home = homeRedirect(report)
+  if (home) return verdict(true, citation, home)
   if (sibling?.outcome === 'same-redirect') return verdict(true, citation, `a made-up sibling page redirects to the same ${report.finalUrl}`)
-  // The site answers a page that cannot exist with a real 404: this page, whatever its words, is not that answer.
+  // The site answers a page that cannot exist with a real 404: this page, whatever its title or words, is not that
+  // answer (a Q&A titled "Error: module not found", a docs page at `/page-not-found`).
   if (sibling?.outcome === 'real-404') return undefined
-  if (report.page?.notFound) return verdict(false, citation, report.page.notFound.reason)
+  const notFound = report.page?.notFound
+  if (notFound) return verdict(notFound.certain, citation, notFound.reason)
   if (sibling?.outcome === 'same-page') {
     return verdict(false, citation, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
   }
   return undefined
 }
 
-/** Whether the sibling probe could tell more: alive deep pages with a soft sign but no certain one. */
+/**
+ * Whether the sibling probe could tell more: alive deep pages with a not-found sign (even a certain one, which a
+ * real 404 for the made-up page clears), or other soft signs; not a deep link redirected home.
+ */
 export function wantsSiblingProbe(report: SourceReport): boolean {
-  if (report.liveness !== 'alive' || !report.page || !isDeep(report.url) || certainSign(report)) return false
+  if (report.liveness !== 'alive' || !report.page || !isDeep(report.url) || homeRedirect(report)) return false
   if (report.page.notFound || report.page.noindex) return true
   const text = report.page.passages.reduce((sum, passage) => sum + passage.length, 0)
   return redirectedElsewhere(report) || text < thinShellChars
 }
 
-/** A redirect from a deep page to the site's home page; a certain not-found sign (URL, title or h1 of a thin page). */
-function certainSign(report: SourceReport): string | undefined {
+/** A redirect from a deep page to the site's home page, within the site: certain whatever the probe says. */
+function homeRedirect(report: SourceReport): string | undefined {
   if (report.hops.some((hop) => hop.location) && isHome(report.finalUrl) && sameSite(report.url, report.finalUrl, [])) {
     return `redirects to the home page ${report.finalUrl}`
   }
-  const notFound = report.page?.notFound
-  return notFound?.certain ? notFound.reason : undefined
+  return undefined
 }
 
 function redirectedElsewhere(report: SourceReport): boolean {
