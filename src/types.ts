@@ -62,6 +62,8 @@ export interface Hop {
   status: number
   /** `Location` resolved against `url`, when the hop redirects. */
   location?: string
+  /** The private address the host name stood for, when `allowPrivateAddresses` let it through (checked again on a cache read). */
+  address?: string
 }
 
 /** Why a page looks like a "not found" page; certain on a thin page (error pages are), else only likely. */

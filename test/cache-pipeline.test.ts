@@ -240,6 +240,27 @@ describe('file cache', () => {
     expect(web.hits('/long')).toBe(2)
   })
 
+  it('a cached report is checked against the current allowPrivateAddresses: a job that allows less hears what a fetch says', async () => {
+    const other = await startWeb({'/to-loopback': (request, response) => redirect(302, `${web.origin()}/ok`)(request, response)}, '127.0.0.2')
+    try {
+      const cache = cacheFolder()
+      const markdown = `[a](${web.origin()}/ok?private) [b](${other.origin()}/to-loopback) [c](${origin}/ok?private).\n`
+      const allowed = (await nextRun(markdown, {cache, allowPrivateAddresses: ['127.0.0.0/8']})).messages
+      expect(allowed).toEqual([expect.stringContaining('to another site')])
+      expect((await nextRun(markdown, {cache, allowPrivateAddresses: ['127.0.0.2/32']})).messages).toEqual([
+        expect.stringContaining('(`private address 127.0.0.1 (loopback)`) [citation-url-safety, error]'),
+        expect.stringContaining('(`redirect to private address 127.0.0.1 (loopback)`) [citation-url-safety, error]'),
+        expect.stringContaining('(`site.test resolves to private address 127.0.0.1 (loopback)`) [citation-url-safety, error]')
+      ])
+      // The entries stay, for the jobs that allow them.
+      const before = web.hits('/ok')
+      expect((await nextRun(markdown, {cache, allowPrivateAddresses: ['127.0.0.0/8']})).messages).toEqual(allowed)
+      expect(web.hits('/ok')).toBe(before)
+    } finally {
+      await other.close()
+    }
+  })
+
   it('a corrupt entry is a warning and is fetched again; the run still reports', async () => {
     const cache = cacheFolder()
     const markdown = `[b](${origin}/gone?corrupt).\n`

@@ -51,11 +51,13 @@ describe('AddressPolicy', () => {
 
   it('lets addresses inside an allowed CIDR pass, and only those', () => {
     const policy = new AddressPolicy(['127.0.0.0/8', '::1/128', '10.1.2.3'])
-    expect(policy.check('127.0.0.1')).toEqual({ok: true})
-    expect(policy.check('127.9.9.9')).toEqual({ok: true})
-    expect(policy.check('::ffff:127.0.0.1')).toEqual({ok: true})
-    expect(policy.check('::1')).toEqual({ok: true})
-    expect(policy.check('10.1.2.3')).toEqual({ok: true})
+    // Let through, saying from which range (a report keeps it: see Hop.address).
+    expect(policy.check('127.0.0.1')).toEqual({ok: true, allowed: 'loopback'})
+    expect(policy.check('127.9.9.9')).toEqual({ok: true, allowed: 'loopback'})
+    expect(policy.check('::ffff:127.0.0.1')).toEqual({ok: true, allowed: 'loopback'})
+    expect(policy.check('::1')).toEqual({ok: true, allowed: 'loopback'})
+    expect(policy.check('10.1.2.3')).toEqual({ok: true, allowed: 'private'})
+    expect(policy.check('8.8.8.8')).toEqual({ok: true})
     expect(policy.check('10.1.2.4')).toEqual({ok: false, range: 'private'})
     expect(policy.check('169.254.169.254')).toEqual({ok: false, range: 'linkLocal'})
     expect(policy.check('::2')).toEqual({ok: false, range: 'reserved'})
@@ -63,7 +65,7 @@ describe('AddressPolicy', () => {
 
   it('matches an IPv4-mapped CIDR as the IPv4 network it maps', () => {
     const policy = new AddressPolicy(['::ffff:127.0.0.0/104'])
-    expect(policy.check('127.0.0.1')).toEqual({ok: true})
+    expect(policy.check('127.0.0.1')).toEqual({ok: true, allowed: 'loopback'})
     expect(policy.check('10.0.0.1')).toEqual({ok: false, range: 'private'})
   })
 

@@ -8,7 +8,8 @@ export const ipaddr = cjs<typeof Ipaddr>('ipaddr.js')
 
 export type IP = Ipaddr.IPv4 | Ipaddr.IPv6
 
-export type AddressVerdict = {ok: true} | {ok: false; range: string}
+/** `allowed`: the private range of an address that `allowPrivate` let through. */
+export type AddressVerdict = {ok: true; allowed?: string} | {ok: false; range: string}
 
 /** IPv6 global unicast space (RFC 4291 §2.4); anything outside it is not routable on the internet. */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3')
@@ -25,6 +26,11 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3')
  */
 export class AddressPolicy {
   readonly allowPrivate: readonly string[]
+  /**
+   * Host names resolved to a private address that `allowPrivate` let through, and that address: a report keeps it
+   * (`Hop.address`), so a run allowing less, sharing the cache, checks it again.
+   */
+  readonly privateHosts = new Map<string, string>()
   private readonly allowed: Array<[IP, number]>
 
   constructor(allowPrivate: string[] = []) {
@@ -42,16 +48,20 @@ export class AddressPolicy {
     if (address.kind() === 'ipv6' && (address as Ipaddr.IPv6).isIPv4MappedAddress()) {
       address = (address as Ipaddr.IPv6).toIPv4Address()
     }
+    const range = privateRange(address)
+    if (range === undefined) return {ok: true}
     for (const [network, bits] of this.allowed) {
-      if (network.kind() === address.kind() && address.match(network, bits)) return {ok: true}
+      if (network.kind() === address.kind() && address.match(network, bits)) return {ok: true, allowed: range}
     }
-    const range = address.range()
-    if (range !== 'unicast') return {ok: false, range}
-    if (address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6)) {
-      return {ok: false, range: 'reserved'}
-    }
-    return {ok: true}
+    return {ok: false, range}
   }
+}
+
+/** The range of an address that is not globally routable; undefined for a public one. */
+function privateRange(address: IP): string | undefined {
+  const range = address.range()
+  if (range !== 'unicast') return range
+  return address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6) ? 'reserved' : undefined
 }
 
 /** True when `value` is an IP literal (IPv4 dotted quad, or IPv6 with or without brackets). */

@@ -90,6 +90,7 @@ export async function vetHost(
     if (!verdict.ok) {
       throw lookupError('EPRIVATE', hostname, `${hostname} resolves to private address ${address} (${verdict.range})`)
     }
+    if (verdict.allowed) addresses.privateHosts.set(hostname, address)
     list.push({address, family})
   }
   const wanted = familyOf(options?.family)

@@ -52,6 +52,14 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   if (fragment.length > 0) {
     return refuse('secret', `secret in fragment ${plural(fragment, 'parameter')} ${fragment.map(clip).join(', ')}`)
   }
+  return checkHost(url, addresses)
+}
+
+/**
+ * The address part of the policy alone: a literal or `localhost` host the current `addresses` refuse. The one part
+ * that depends on the options, so the one a cached report's hops are checked against again.
+ */
+export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
   const host = url.hostname
   if (isIpLiteral(host)) {
     const verdict = addresses.check(host)

@@ -95,21 +95,28 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
     // Cut at the top-of-page limit, not at the size cap: a rule that wants the whole page must fetch again.
     if (page && maxBytes !== undefined && answer.truncated && answer.body.length >= maxBytes) page.partial = true
     const next = nextLocation(answer, page)
+    const hop: Hop = {url: current, status: answer.status, ...privateAddress(verdict.url.hostname, deps.addresses)}
     if (next === undefined) {
-      hops.push({url: current, status: answer.status})
+      hops.push(hop)
       return {...classifyResponse(answer.status, answer.statusText, page), status: answer.status, page}
     }
     if (next === null) {
-      hops.push({url: current, status: answer.status})
+      hops.push(hop)
       return {liveness: 'unexpected-status', reason: `${statusLine(answer.status, answer.statusText)} to a malformed location`, status: answer.status}
     }
-    hops.push({url: current, status: answer.status, location: next})
+    hops.push({...hop, location: next})
     if (visited.has(next)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
     if (hops.length > deps.maxRedirects) {
       return {liveness: 'too-many-redirects', reason: `more than ${deps.maxRedirects} redirects`, status: answer.status}
     }
     current = next
   }
+}
+
+/** The private address a host name stood for, when the allowed private ranges let it through (see `Hop.address`). */
+function privateAddress(host: string, addresses: AddressPolicy): Pick<Hop, 'address'> {
+  const address = addresses.privateHosts.get(host)
+  return address === undefined ? {} : {address}
 }
 
 /** A 3xx answer that names where to go. */

@@ -3,6 +3,7 @@
 import {setTimeout as delay} from 'node:timers/promises'
 import {openCache, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
+import {checkHost} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {Proxies} from '../net/proxy.js'
@@ -10,7 +11,7 @@ import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
 import {doiUrl, registryHeaders} from '../resolve/endpoints.js'
 import {identifierKey, identify, type Identifier} from '../resolve/identifiers.js'
-import type {PageDepth, SourceReport, Work} from '../types.js'
+import type {Hop, PageDepth, SourceReport, Work} from '../types.js'
 import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {openCheckedFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
@@ -97,12 +98,13 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
   /**
-   * A cached report serves unless the page is wanted whole and only its top was read, or the URL names a paper
-   * and the report lacks what its registry said (made before registries were asked).
+   * A cached report serves unless the page is wanted whole and only its top was read, a host it reached is one
+   * `allowPrivateAddresses` no longer allows (a fetch says why), or the URL names a paper and the report lacks what
+   * its registry said (made before registries were asked).
    */
   async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
     const report = await cache.get(url)
-    if (!report || (depth === 'full' && report.page?.partial)) return undefined
+    if (!report || (depth === 'full' && report.page?.partial) || !allowedNow(report, addresses)) return undefined
     return paper && !settings.cacheOnly && !report.work ? undefined : report
   }
 
@@ -277,6 +279,25 @@ function limitedMarks(cache: SourceCache): NonNullable<InspectDeps['limited']> {
       if (Date.now() - (since.get(url) ?? 0) < limitedKeptMs / 2) return
       void cache.setMark(`limited ${url}`, Date.now(), limitedKeptMs)
     }
+  }
+}
+
+/**
+ * Whether every host the report reached passes the address policy of this run, by its URL or the private address
+ * its name stood for: one cache (a shared Redis) serves jobs that allow other private ranges. The final URL is the
+ * one a failed fetch ended on.
+ */
+function allowedNow(report: SourceReport, addresses: AddressPolicy): boolean {
+  const allowed = (hop: Pick<Hop, 'url' | 'address'>): boolean =>
+    hostAllowed(hop.url, addresses) && (hop.address === undefined || addresses.check(hop.address).ok)
+  return [...report.hops, {url: report.finalUrl}].every(allowed)
+}
+
+function hostAllowed(url: string, addresses: AddressPolicy): boolean {
+  try {
+    return checkHost(new URL(url), addresses).ok
+  } catch {
+    return false
   }
 }
 
