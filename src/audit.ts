@@ -5,7 +5,7 @@
 import {relative, resolve} from 'node:path'
 import {VFile} from 'vfile'
 import {runEngine} from './cli/engine.js'
-import {firstOfKind} from './cli/outcome.js'
+import {firstOfKind, stopOf} from './cli/outcome.js'
 import {parseSources, sourceRecords, sourcesDocument, SOURCES_FILE, type Source} from './cli/sources.js'
 import {OptionsError, type Options} from './options.js'
 import {recordsOf} from './report/collect.js'
@@ -62,7 +62,8 @@ const pipelineKeys = ['configure', 'rcPath', 'detectConfig', 'cwd'] as const
  * Extract and verify every citation of a Markdown (or MDX) string. A citation fails when a rule that is on
  * flags or removes it, as the seed asks: dead, unsafe, below the credibility threshold (0.8 by default),
  * weakly supporting its claim (below 0.5), mistitled, not independent… `failOn: 'removed'` fails only
- * the citations that must be removed. Throws `OptionsError` for invalid options or an unusable config.
+ * the citations that must be removed. Throws `OptionsError` for invalid options or an unusable config, and
+ * the parser's `VFileMessage` (`file`, `line`, `column`, `reason`) for a document it cannot parse.
  */
 export async function auditMarkdown(text: string, options: AuditOptions = {}): Promise<AuditReport> {
   const given = optionsObject(options, [...pipelineKeys, 'failOn', 'path'])
@@ -133,7 +134,10 @@ function optionalString(given: Given, name: string): string | undefined {
   return value
 }
 
-/** One in-memory document through the pipeline; a broken setup or a crash is thrown, not reported. */
+/**
+ * One in-memory document through the pipeline; a broken setup or a crash is thrown, not reported, and so is a
+ * document that cannot be parsed (its parser's VFileMessage, at its place): none of its citations were read.
+ */
 async function checkDocument(
   value: string,
   path: string,
@@ -147,5 +151,7 @@ async function checkDocument(
   if (internal) throw new Error(internal.text, {cause: internal.cause})
   const file = files[0]
   if (!file) return {records: [], rules: undefined}
+  const stop = stopOf(file)
+  if (stop) throw stop
   return {records: recordsOf(file, relative(cwd, document.path)), rules: file.data.citationRules}
 }

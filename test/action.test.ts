@@ -569,3 +569,26 @@ describe('file names that read as globs or separators', () => {
     expect(run.code).toBe(1)
   })
 })
+
+describe('a changed file that cannot be parsed', () => {
+  const at = scene({'/gone': status(404)})
+
+  it('is an error at the parser’s place and fails the step, whatever `only-changed` says; `fail-on: never` passes', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'base.md': '# Base\n'}, 'base')
+    const head = at.repo.commit({'page.mdx': `# Doc\n\nBroken <div>\n\n[link](${o}/gone?mdx)\n`}, 'broken')
+    const event = {pull_request: {base: {sha: base}, head: {sha: head}}}
+    for (const mode of ['lines', 'files', 'all']) {
+      const run = await runAction({workspace: at.repo.dir, inputs: {'only-changed': mode, report: 'json=citations.json'}, event})
+      expect(run.annotations).toEqual([
+        "::error file=page.mdx,line=3,col=1,title=not checked::Cannot check the file's citations: Expected a closing tag for `<div>` (3:8-3:13) before the end of `paragraph`"
+      ])
+      expect(run.stdout).toContain('Failing: 1 file not checked (`fail-on: removed`).')
+      expect(run.summary).toContain('| `page.mdx` | 3:1 | Expected a closing tag for `<div>` (3:8-3:13) before the end of `paragraph` |')
+      expect(run.code).toBe(1)
+    }
+    const json = JSON.parse(readFileSync(join(at.repo.dir, 'citations.json'), 'utf8')) as {unchecked_files: unknown}
+    expect(json.unchecked_files).toEqual([{file: 'page.mdx', line: 3, column: 1, error: expect.stringMatching(/^Expected a closing tag/)}])
+    expect((await runAction({workspace: at.repo.dir, inputs: {'fail-on': 'never'}, event})).code).toBe(0)
+  })
+})

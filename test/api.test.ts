@@ -89,6 +89,12 @@ describe('auditMarkdown', () => {
     expect(report.citations.map((citation) => [citation.file, citation.citation.kind, citation.action])).toEqual([['page.mdx', 'jsx', 'removed']])
   })
 
+  it('a document that cannot be parsed throws the parser’s message at its place: its citations were never read', async () => {
+    const audit = api.auditMarkdown(`An unclosed <Chart\n\n[dead](${origin}/gone?unparsed)\n`, {rcPath, path: 'page.mdx'})
+    await expect(audit).rejects.toMatchObject({file: 'page.mdx', line: 1, column: 19, fatal: true, reason: expect.stringMatching(/^Unexpected end of file in name/)})
+    expect(web.hits('/gone?unparsed')).toBe(0)
+  })
+
   it('invalid options throw an OptionsError that names them', async () => {
     await expect(api.auditMarkdown('x', {failOn: 'never' as 'removed'})).rejects.toThrow('Unexpected `failOn` `never`, expected `flagged` or `removed`')
     await expect(api.auditMarkdown('x', {configure: {timeout: -1}})).rejects.toThrow(api.OptionsError)

@@ -179,13 +179,19 @@ describe('remark-lint-citations <files>', () => {
     // Many files, so that the broken one is neither the first nor the last to reach the engine's queue.
     for (let index = 0; index < 30; index++) write(join(project, `page-${index}.md`), `See [the report](${origin}/gone?${index}).\n`)
     write(join(project, 'broken.mdx'), 'An unclosed <Chart\n')
-    const {code, stderr} = await run(['.', '--no-color'], project)
+    const {code, stderr, stdout} = await run(['.', '--no-color', '--report', 'jsonl'], project)
     // The document is at fault, not the checker: exit 1, as for a lint error (it was 3, "internal failure").
     expect(code).toBe(1)
     const lines = tidy(stderr)
     expect(lines).toContain('broken.mdx')
-    expect(lines).toContain('error Cannot process file')
-    expect(lines.some((line) => /^1:19 info Unexpected end of file/.test(line))).toBe(true)
+    // The parser's own message, at its place (it was an unplaced `Cannot process file` with the place in a cause).
+    expect(lines).toContainEqual(expect.stringMatching(/^1:19 error Unexpected end of file in name, .* unexpected-eof micromark-extension-mdx-jsx$/))
+    expect(stderr).not.toContain('Cannot process file')
+    // In the reports too: the summary lists it, the JSONL has a line for it before the citations.
+    expect(lines).toContain('Not checked (1 file):')
+    expect(lines).toContainEqual(expect.stringMatching(/^✗ broken\.mdx:1:19 Unexpected end of file in name/))
+    expect(lines.at(-1)).toBe('Summary: 0 ok, 30 removed, 0 flagged, 1 file not checked')
+    expect(JSON.parse(stdout.split('\n')[0]!)).toEqual({file: 'broken.mdx', line: 1, column: 19, error: expect.stringMatching(/^Unexpected end of file in name/)})
     for (let index = 0; index < 30; index++) expect(lines).toContain(`page-${index}.md`)
     expect(lines.filter((line) => /^1:\d+-1:\d+ error Unexpected dead citation/.test(line))).toHaveLength(30)
   })
@@ -201,7 +207,7 @@ describe('remark-lint-citations <files>', () => {
     expect(report.results.map((result) => result.citations.map((citation) => citation.file))).toEqual([['loop.md']])
     const lines = tidy(stderr)
     expect(lines).toContain('pages/broken.mdx')
-    expect(lines).toContain('error Cannot process file')
+    expect(lines).toContainEqual(expect.stringMatching(/^1:19 error Unexpected end of file/))
     expect(lines.filter((line) => /^1:8-1:\d+ error Unexpected unsafe citation/.test(line))).toHaveLength(1)
     expect(lines.filter((line) => line.startsWith('pages/page-'))).toEqual([])
   })

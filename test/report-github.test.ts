@@ -27,6 +27,15 @@ describe('annotations', () => {
     ])
   })
 
+  test('a file that could not be checked is an error at the parser’s place, before the citations’ errors, in the cap', () => {
+    const unchecked = [{file: 'docs/we,ird.mdx', line: 3, column: 1, message: 'Expected a closing tag'}]
+    const lines = annotations(sample(), {unchecked, limit: 1})
+    expect(lines[0]).toBe("::error file=docs/we%2Cird.mdx,line=3,col=1,title=not checked::Cannot check the file's citations: Expected a closing tag")
+    expect(lines.filter((line) => line.startsWith('::error'))).toHaveLength(1)
+    expect(lines.at(-1)).toMatch(/^::notice::1 more error and 2 more warnings not annotated/)
+    expect(jobSummary([], {unchecked})).toContain('### Not checked\n\n| File | Place | Reason |\n| --- | ---: | --- |\n| `docs/we,ird.mdx` | 3:1 | Expected a closing tag |\n')
+  })
+
   test('a place over several lines has no columns (GitHub takes columns on one line only)', () => {
     const multi = record('a.md', 'https://x.example/', [2, 5], [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')], {
       citation: {place: {start: {line: 2, column: 5, offset: 0}, end: {line: 3, column: 4, offset: 20}}}

@@ -17,6 +17,16 @@ describe('jsonReport', () => {
     expect(report.summary).toEqual({total: 5, ok: 1, removed: 1, flagged: 3})
   })
 
+  test('files that could not be checked: `unchecked_files`, by path, only when there are some', () => {
+    expect(jsonReport(sample())).not.toHaveProperty('unchecked_files')
+    const unchecked = [{file: './docs/b.mdx', line: 3, column: 1, message: `Expected a closing tag at ${'https://user:pw@api.example/?token=s3cr3t'}`}]
+    expect(jsonReport([], {unchecked})).toEqual({
+      results: [],
+      summary: {total: 0, ok: 0, removed: 0, flagged: 0},
+      unchecked_files: [{file: 'docs/b.mdx', line: 3, column: 1, error: 'Expected a closing tag at https://REDACTED@api.example/?token=REDACTED'}]
+    })
+  })
+
   test('a result carries the cited and the page title, and each citation with its place and verdicts', () => {
     const result = jsonReport(sample()).results[1]!
     expect(result).toEqual({

@@ -109,6 +109,15 @@ describe('jsonlReport', () => {
     expect(reportPath('./docs/a\\b.md', '/')).toBe('docs/a\\b.md')
   })
 
+  test('a file that could not be checked is a line `{file, line, column, error}` before the citations, outside the digest', () => {
+    const unchecked = [{file: 'b.mdx', line: 3, column: 1, message: 'Expected a closing tag'}]
+    const plain = jsonlReport(sample())
+    const report = jsonlReport(sample(), unchecked)
+    expect(report.text).toBe('{"file":"b.mdx","line":3,"column":1,"error":"Expected a closing tag"}\n' + plain.text)
+    expect(report.inputsDigest).toBe(plain.inputsDigest)
+    expect(report.validated).toBe(plain.validated)
+  })
+
   test('no records: empty text and the digest of nothing', () => {
     const report = jsonlReport([])
     expect(report).toMatchObject({text: '', validated: 0, records: []})

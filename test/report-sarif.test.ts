@@ -145,6 +145,20 @@ describe('sarifReport', () => {
     expect(checkSarif(log)).toEqual([])
   })
 
+  test('a file that could not be checked is a notification of an unsuccessful invocation, at the parser’s place', () => {
+    expect(run(sarifReport(sample()))).not.toHaveProperty('invocations')
+    const log = JSON.parse(sarifReportText(sample(), {unchecked: [{file: 'docs/my page.mdx', line: 3, column: 1, message: 'Expected a closing tag'}]})) as SarifLog
+    expect(checkSarif(log)).toEqual([])
+    expect(run(log).invocations).toEqual([
+      {
+        executionSuccessful: false,
+        toolExecutionNotifications: [
+          {level: 'error', message: {text: 'Expected a closing tag'}, locations: [{physicalLocation: {artifactLocation: {uri: 'docs/my%20page.mdx'}, region: {startLine: 3, startColumn: 1}}}]}
+        ]
+      }
+    ])
+  })
+
   test('the checks catch what GitHub rejects', () => {
     const log = JSON.parse(sarifReportText(sample())) as {runs: Array<{results: Json[]}>}
     const result = log.runs[0]!.results[0]!

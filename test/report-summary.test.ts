@@ -79,6 +79,25 @@ describe('humanSummary', () => {
     expect(humanSummary(shuffled(sample()))).toBe(humanSummary(sample()))
   })
 
+  test('files that could not be checked are listed after the sources, by path, and counted in the last line', () => {
+    const unchecked = [
+      {file: 'z.mdx', line: 3, column: 1, message: 'Expected a closing tag for `<div>`'},
+      {file: 'a.mdx', line: 1, column: 19, message: 'Unexpected end of file\nin name'}
+    ]
+    expect(humanSummary([], {unchecked})).toBe(
+      [
+        'Source verification (0 sources):',
+        '',
+        'Not checked (2 files):',
+        '  ✗ a.mdx:1:19 Unexpected end of file in name',
+        '  ✗ z.mdx:3:1 Expected a closing tag for `<div>`',
+        '',
+        'Summary: 0 ok, 0 removed, 0 flagged, 2 files not checked',
+        ''
+      ].join('\n')
+    )
+  })
+
   test('no records', () => {
     expect(humanSummary([])).toBe('Source verification (0 sources):\n\nSummary: 0 ok, 0 removed, 0 flagged\n')
   })

@@ -1,24 +1,40 @@
 // The bin's JSONL report read back as CitationRecords, so the Action reuses the GitHub writers of src/report.
 
 import {posix} from 'node:path'
+import type {JsonUncheckedFile} from '../report/json.js'
 import type {JsonlRecord} from '../report/jsonl.js'
 import {reportPath} from '../report/order.js'
-import type {CitationRecord} from '../report/record.js'
+import type {CitationRecord, UncheckedFile} from '../report/record.js'
+
+/** What the bin's JSONL report holds: a record per citation, and the files it could not check. */
+export interface JsonlContents {
+  records: CitationRecord[]
+  unchecked: UncheckedFile[]
+}
 
 /**
- * One record per JSONL line. `prefix` is the bin's working directory inside the repository (`docs/`):
- * record paths are relative to that folder, annotations want them relative to the repository.
- * Only what the GitHub writers read is rebuilt (place, URLs, verdicts, actions); the page is not in JSONL.
+ * One record per JSONL line, or an unchecked file for a line with an `error`. `prefix` is the bin's working
+ * directory inside the repository (`docs/`): record paths are relative to that folder, annotations want them
+ * relative to the repository. Only what the GitHub writers read is rebuilt (place, URLs, verdicts, actions);
+ * the page is not in JSONL.
  */
-export function recordsFromJsonl(text: string, prefix: string): CitationRecord[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => toCitationRecord(JSON.parse(line) as JsonlRecord, prefix))
+export function recordsFromJsonl(text: string, prefix: string): JsonlContents {
+  const contents: JsonlContents = {records: [], unchecked: []}
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    const parsed = JSON.parse(line) as JsonlRecord | JsonUncheckedFile
+    if ('error' in parsed) contents.unchecked.push({file: repositoryPath(prefix, parsed.file), line: parsed.line, column: parsed.column, message: parsed.error})
+    else contents.records.push(toCitationRecord(parsed, prefix))
+  }
+  return contents
+}
+
+function repositoryPath(prefix: string, file: string): string {
+  return posix.normalize(posix.join(prefix, reportPath(file)))
 }
 
 function toCitationRecord(line: JsonlRecord, prefix: string): CitationRecord {
-  const file = posix.normalize(posix.join(prefix, reportPath(line.file)))
+  const file = repositoryPath(prefix, line.file)
   return {
     file,
     action: line.action,

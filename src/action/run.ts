@@ -8,7 +8,6 @@ import {githubTokenVariable} from '../cli/env.js'
 import {annotations, escapeData, jobSummary} from '../report/github.js'
 import {jsonReportText} from '../report/json.js'
 import {reportPath} from '../report/order.js'
-import type {CitationRecord} from '../report/record.js'
 import {sarifReportText} from '../report/sarif.js'
 import {countActions} from '../report/sources.js'
 import {ReportWriteError, writeReport} from '../report/write.js'
@@ -18,7 +17,7 @@ import {pullRequestOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
 import {changesSince, GitError, hasCommit, isInHead, pathspecs, repoPrefix, type Changes} from './git.js'
 import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
-import {recordsFromJsonl} from './records.js'
+import {recordsFromJsonl, type JsonlContents} from './records.js'
 import {prefixSarifPaths} from './sarif.js'
 import {changedTargets, modeNote, selectRecords} from './select.js'
 
@@ -85,31 +84,33 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   }
 
   const reports = new Map([...inputs.reports].map(([format, path]) => [format, resolve(cwd, path)] as const))
-  const records = targets.length === 0 ? await emptyRun(reports, log) : await binRun(inputs, targets, reports, env, log, prefix)
-  if (typeof records === 'number') return records
+  const contents = targets.length === 0 ? await emptyRun(reports, log) : await binRun(inputs, targets, reports, env, log, prefix)
+  if (typeof contents === 'number') return contents
   // Only once written, so that a later step never looks for a report a failed run did not write.
   for (const [format, path] of reports) outputs[`report-${format}`] = path
 
+  const {records, unchecked} = contents
   const selected = selectRecords(records, mode, changes)
   const note = modeNote(mode, pullRequest !== undefined)
   log.write(`Annotating ${selected.length} of ${records.length} citations: ${note}.\n`)
-  for (const line of annotations(selected)) log.write(line + '\n')
-  await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected)}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
+  // A file the bin could not check is reported whatever `only-changed` says: none of its citations were seen.
+  for (const line of annotations(selected, {unchecked})) log.write(line + '\n')
+  await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected, {unchecked})}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
 
   const counts = countActions(selected)
   Object.assign(outputs, counts)
-  return verdict(counts, inputs.failOn, log)
+  return verdict({...counts, unchecked: unchecked.length}, inputs.failOn, log)
 }
 
 /** Nothing to check (no Markdown file changed): empty reports still, so later steps find their files. */
-async function emptyRun(reports: Map<ReportFormat, string>, log: NodeJS.WritableStream): Promise<CitationRecord[]> {
+async function emptyRun(reports: Map<ReportFormat, string>, log: NodeJS.WritableStream): Promise<JsonlContents> {
   log.write('No Markdown file to check.\n')
   const empty: Record<ReportFormat, string> = {json: jsonReportText([]), jsonl: '', sarif: sarifReportText([])}
   for (const [format, path] of reports) await writeReport(path, empty[format])
-  return []
+  return {records: [], unchecked: []}
 }
 
-/** The bin over `targets`; its records, or its exit code when it could not check (2, 3). */
+/** The bin over `targets`; its report's contents, or its exit code when it could not check (2, 3). */
 async function binRun(
   inputs: Inputs,
   targets: string[],
@@ -117,7 +118,7 @@ async function binRun(
   env: Env,
   log: NodeJS.WritableStream,
   prefix: string
-): Promise<CitationRecord[] | number> {
+): Promise<JsonlContents | number> {
   const scratch = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'citations-'))
   try {
     // The Action reads the JSONL report: the user's, or one of its own.
@@ -156,10 +157,16 @@ function childEnv(env: Env, token: string | undefined): Env {
   return token ? {...child, [githubTokenVariable]: token} : child
 }
 
-function verdict(counts: Record<'removed' | 'flagged', number>, failOn: FailOn, log: NodeJS.WritableStream): number {
-  const failing = failOn === 'never' ? 0 : counts.removed + (failOn === 'flagged' ? counts.flagged : 0)
-  if (failing === 0) return exitCodes.pass
-  log.write(`Failing: ${failing} citation${failing === 1 ? '' : 's'} ${failOn === 'flagged' ? 'removed or flagged' : 'removed'} (\`fail-on: ${failOn}\`).\n`)
+/** Fails on the citations `failOn` names, and on any file that could not be checked (unless `never`). */
+function verdict(counts: Record<'removed' | 'flagged' | 'unchecked', number>, failOn: FailOn, log: NodeJS.WritableStream): number {
+  if (failOn === 'never') return exitCodes.pass
+  const citations = counts.removed + (failOn === 'flagged' ? counts.flagged : 0)
+  const reasons = [
+    citations === 0 ? '' : `${citations} citation${citations === 1 ? '' : 's'} ${failOn === 'flagged' ? 'removed or flagged' : 'removed'}`,
+    counts.unchecked === 0 ? '' : `${counts.unchecked} file${counts.unchecked === 1 ? '' : 's'} not checked`
+  ].filter(Boolean)
+  if (reasons.length === 0) return exitCodes.pass
+  log.write(`Failing: ${reasons.join(', ')} (\`fail-on: ${failOn}\`).\n`)
   return exitCodes.fail
 }
 

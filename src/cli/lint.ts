@@ -13,7 +13,7 @@ import {githubTokenVariable} from './env.js'
 import {countFiles} from './file-count.js'
 import {registerHooks} from './hooks.js'
 import {write, type Io} from './io.js'
-import {exitCode, exitCodeOf, type ExitCode} from './outcome.js'
+import {exitCode, exitCodeOf, uncheckedFile, type ExitCode} from './outcome.js'
 import {createProgress, progressWanted} from './progress.js'
 import {emitReports} from './reports.js'
 
@@ -53,6 +53,7 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
   })
   const records = checked.flatMap((each) => each.records)
   const rules = rulesRun(files)
+  const unchecked = checked.flatMap(({file, path}) => uncheckedFile(file, path) ?? [])
 
   try {
     // A report written over a file just checked (`--report sarif=README.md`) would destroy it.
@@ -65,10 +66,10 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
       const {fixFiles, fixSummary} = await import('./fix.js')
       await write(io.stderr, fixSummary(await fixFiles(checked)))
     }
-    const summary = humanSummary(records, {color, ...(rules ? {rules} : {})})
+    const summary = humanSummary(records, {color, unchecked, ...(rules ? {rules} : {})})
     // A blank line after remark's report.
     await write(io.stderr, '\n' + (args.quiet ? withoutOkSources(summary) : summary))
-    await emitReports(args.reports, records, rules, io.stdout)
+    await emitReports(args.reports, records, {rules, unchecked}, io.stdout)
   } catch (error) {
     if (!(error instanceof ReportWriteError)) throw error
     await write(io.stderr, `${error.message}\n`)

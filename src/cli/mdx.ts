@@ -11,6 +11,7 @@ import type remarkMdxType from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import {unified, type Data, type Processor} from 'unified'
 import type {VFile} from 'vfile'
+import {isPlacedInDocument, type Message} from './outcome.js'
 
 type RemarkMdx = typeof remarkMdxType
 type Parse = (document: string, file: VFile) => Root
@@ -31,12 +32,32 @@ export default function remarkMdxByExtension(this: Processor) {
   if (!markdown) return
   /** The parser for `.mdx` files, made at the first: the processor's own when its config uses remark-mdx already. */
   let mdx: Parse | undefined
-  self.parser = (document: string, file: VFile) => {
+  const parse: Parse = (document, file) => {
     if (!mdxExtensions.has(file.extname ?? '')) return markdown(document, file)
     // Made once every plugin has added its extensions (remark-gfm's among them).
     mdx ??= mdxParser(self, markdown)
     return mdx(document, file)
   }
+  self.parser = (document: string, file: VFile) => {
+    try {
+      return parse(document, file)
+    } catch (error) {
+      throw asFileMessage(error, file)
+    }
+  }
+}
+
+/**
+ * A parser's positioned error as the file's own fatal message: remark's report then shows its place and reason
+ * (`3:1 error Unexpected …`), where the engine would wrap it as an unplaced `Cannot process file`.
+ */
+function asFileMessage(error: unknown, file: VFile): unknown {
+  if (!(error instanceof Error) || !isPlacedInDocument(error)) return error
+  const stop = error as Message
+  const message = file.message(stop.reason, {place: stop.place, ruleId: stop.ruleId, source: stop.source})
+  message.fatal = true
+  message.url = stop.url
+  return message
 }
 
 function mdxParser(self: Processor, markdown: Parse): Parse {

@@ -1,6 +1,7 @@
 // What a run's messages mean: findings about citations (exit 1), a broken setup (2), or a crash (3).
 
 import type {VFile} from 'vfile'
+import type {UncheckedFile} from '../report/record.js'
 import {ruleNames} from '../report/rules.js'
 
 export type Message = VFile['messages'][number]
@@ -40,7 +41,7 @@ export function kindOf(message: Message): Kind {
 }
 
 /** A message about a place in the file (vfile-message), as parsers throw them; not a crash's error. */
-function isPlacedInDocument(error: Error): boolean {
+export function isPlacedInDocument(error: Error): boolean {
   const placed = error as Partial<Message>
   return typeof placed.reason === 'string' && typeof placed.line === 'number'
 }
@@ -56,6 +57,20 @@ export function exitCodeOf(files: readonly VFile[], frail: boolean): ExitCode {
   if (kinds.includes('internal')) return exitCode.internal
   const failing = messages.some((message) => message.fatal === true || (frail && message.fatal === false))
   return failing ? exitCode.findings : exitCode.clean
+}
+
+/**
+ * What stopped the file from being checked, when its parser stopped (an MDX syntax error, thrown at its place
+ * by mdx.ts): a fatal message about the document that no lint rule gave. Undefined for a file that was checked.
+ */
+export function stopOf(file: VFile): Message | undefined {
+  return file.messages.find((message) => message.fatal === true && message.source !== 'remark-lint' && kindOf(message) === 'finding')
+}
+
+/** The file as reports list one that could not be checked (see `stopOf`). */
+export function uncheckedFile(file: VFile, path: string): UncheckedFile | undefined {
+  const stop = stopOf(file)
+  return stop && {file: path, line: stop.line ?? 1, column: stop.column ?? 1, message: stop.reason}
 }
 
 /** The first message of a kind, as one line: its reason and the chain of errors behind it. */

@@ -3,23 +3,29 @@
 import {jsonReportText} from '../report/json.js'
 import {jsonlReport} from '../report/jsonl.js'
 import type {RulesRun} from '../report/reason.js'
-import type {CitationRecord} from '../report/record.js'
+import type {CitationRecord, UncheckedFile} from '../report/record.js'
 import {sarifReportText} from '../report/sarif.js'
 import {humanSummary} from '../report/summary.js'
 import {writeReport} from '../report/write.js'
 import {write} from './io.js'
 import type {ReportFormat, ReportSpec} from './report-spec.js'
 
+/** What a report says besides the records: the rules that ran, and the files that could not be checked. */
+export interface ReportContext {
+  rules?: RulesRun | undefined
+  unchecked?: readonly UncheckedFile[]
+}
+
 /** The text of a report; the summary without colours, as files and pipes want it. */
-export function reportText(format: ReportFormat, records: readonly CitationRecord[], rules: RulesRun | undefined): string {
-  const options = rules ? {rules} : {}
+export function reportText(format: ReportFormat, records: readonly CitationRecord[], {rules, unchecked = []}: ReportContext): string {
+  const options = rules ? {rules, unchecked} : {unchecked}
   switch (format) {
     case 'json':
       return jsonReportText(records, options)
     case 'jsonl':
-      return jsonlReport(records).text
+      return jsonlReport(records, unchecked).text
     case 'sarif':
-      return sarifReportText(records)
+      return sarifReportText(records, {unchecked})
     case 'summary':
       return humanSummary(records, options)
   }
@@ -32,13 +38,13 @@ export function reportText(format: ReportFormat, records: readonly CitationRecor
 export async function emitReports(
   specs: readonly ReportSpec[],
   records: readonly CitationRecord[],
-  rules: RulesRun | undefined,
+  context: ReportContext,
   stdout: NodeJS.WritableStream
 ): Promise<void> {
   for (const spec of specs) {
-    if (spec.path !== undefined) await writeReport(spec.path, reportText(spec.format, records, rules))
+    if (spec.path !== undefined) await writeReport(spec.path, reportText(spec.format, records, context))
   }
   for (const spec of specs) {
-    if (spec.path === undefined) await write(stdout, reportText(spec.format, records, rules))
+    if (spec.path === undefined) await write(stdout, reportText(spec.format, records, context))
   }
 }

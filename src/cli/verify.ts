@@ -21,7 +21,7 @@ export async function verify(args: VerifyArgs, io: Io): Promise<ExitCode> {
       configure: args.options
     })
     // Report files first: when one cannot be written, stdout holds only the error answer.
-    await emitReports(args.reports, records, rules, io.stdout)
+    await emitReports(args.reports, records, {rules}, io.stdout)
     const report = jsonReport(records, rules ? {rules} : {})
     await write(io.stdout, JSON.stringify(report, null, 2) + '\n')
     const color = args.color ?? (io.stderr.isTTY === true && !io.env.NO_COLOR)

@@ -3,8 +3,9 @@
 import {redactUrl} from '../net/redact.js'
 import type {Action} from '../types.js'
 import {findings, type Finding} from './findings.js'
-import {actionRank, compareText, reportPath} from './order.js'
-import type {CitationRecord} from './record.js'
+import {actionRank, compareText, reportPath, sortUnchecked} from './order.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
+import {redactText} from './redact-text.js'
 import {ruleUrl} from './rules.js'
 import {countActions, groupSources} from './sources.js'
 
@@ -17,6 +18,8 @@ export const SUMMARY_MAX_BYTES = 1_000_000
 export interface AnnotationOptions {
   /** Annotations per level; defaults to GitHub's 10. */
   limit?: number
+  /** Files that could not be checked: errors at the parser's place, before every other error. */
+  unchecked?: readonly UncheckedFile[]
 }
 
 /**
@@ -28,9 +31,9 @@ export function annotations(records: readonly CitationRecord[], options: Annotat
   const limit = options.limit ?? ANNOTATION_LIMIT
   // Levels apart, so errors never crowd out warnings; each by file and place.
   const sorted = findings(records).sort(compareByPlace)
-  const errors = sorted.filter((finding) => finding.action === 'removed')
-  const warnings = sorted.filter((finding) => finding.action === 'flagged')
-  const lines = [...errors.slice(0, limit), ...warnings.slice(0, limit)].map(annotation)
+  const errors = [...sortUnchecked(options.unchecked ?? []).map(uncheckedAnnotation), ...sorted.filter((finding) => finding.action === 'removed').map(annotation)]
+  const warnings = sorted.filter((finding) => finding.action === 'flagged').map(annotation)
+  const lines = [...errors.slice(0, limit), ...warnings.slice(0, limit)]
   const left = [plural(errors.length - limit, 'error'), plural(warnings.length - limit, 'warning')].filter(Boolean)
   if (left.length > 0) {
     lines.push(`::notice::${escapeData(`${left.join(' and ')} not annotated (GitHub shows ${limit} of each per step): see the job summary and the log`)}`)
@@ -54,6 +57,11 @@ function annotation(finding: Finding): string {
   return `::${level} ${properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',')}::${escapeData(finding.message)}`
 }
 
+function uncheckedAnnotation({file, line, column, message}: UncheckedFile): string {
+  const properties = `file=${escapeProperty(reportPath(file))},line=${line},col=${column},title=not checked`
+  return `::error ${properties}::${escapeData(`Cannot check the file's citations: ${redactText(message)}`)}`
+}
+
 function plural(count: number, word: string): string {
   return count <= 0 ? '' : `${count} more ${word}${count === 1 ? '' : 's'}`
 }
@@ -71,6 +79,8 @@ export function escapeProperty(text: string): string {
 export interface JobSummaryOptions {
   /** Stop adding rows before the summary grows past this many bytes (UTF-8). */
   maxBytes?: number
+  /** Files that could not be checked, listed before the findings. */
+  unchecked?: readonly UncheckedFile[]
 }
 
 const marks: Record<Action, string> = {removed: '✗', flagged: '⚠', ok: '✓'}
@@ -93,6 +103,7 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
     `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged} |`,
     ''
   ]
+  head.push(...uncheckedSection(options.unchecked ?? []))
   const list = findings(records).sort(compareByPlace)
   if (list.length === 0) return [...head, 'No citation needs attention.', ''].join('\n')
 
@@ -116,6 +127,13 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
     out.push(`\n_${left} more ${left === 1 ? 'finding is' : 'findings are'} not shown here (the summary has a size limit): see the log._\n`)
   }
   return out.join('')
+}
+
+/** A table of the files whose parser stopped, with the place and reason; none when every file was checked. */
+function uncheckedSection(unchecked: readonly UncheckedFile[]): string[] {
+  if (unchecked.length === 0) return []
+  const rows = sortUnchecked(unchecked).map(({file, line, column, message}) => `| ${[code(reportPath(file)), `${line}:${column}`, redactText(message)].map(tableCell).join(' | ')} |`)
+  return ['### Not checked', '', '| File | Place | Reason |', '| --- | ---: | --- |', ...rows, '']
 }
 
 function row(finding: Finding): string {

@@ -4,15 +4,25 @@ import type {RuleName} from '../judge/verdict.js'
 import {redactUrl} from '../net/redact.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
-import {reportPath} from './order.js'
+import {reportPath, sortUnchecked} from './order.js'
 import {sourceReason, titleMatch, type RulesRun} from './reason.js'
-import type {CitationRecord} from './record.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText, redactValue} from './redact-text.js'
 import {countActions, groupSources, type SourceGroup} from './sources.js'
 
 export interface JsonReport {
   results: JsonResult[]
   summary: JsonSummary
+  /** Files that could not be checked (an MDX syntax error), by path; only when there are some. */
+  unchecked_files?: JsonUncheckedFile[]
+}
+
+/** A file whose parser stopped, at the place it gave. */
+export interface JsonUncheckedFile {
+  file: string
+  line: number
+  column: number
+  error: string
 }
 
 /** The seed's fields first (`url` … `reason`), then ours. Absent values are `null`, as the seed has them. */
@@ -65,16 +75,24 @@ export interface JsonSummary {
 export interface JsonReportOptions {
   /** The rules that ran; `title_match` is `null` when `citation-title-match` was not among them. */
   rules?: RulesRun
+  unchecked?: readonly UncheckedFile[]
 }
 
 /** The report object; results sorted by normalised URL, citations within a result by file and place. */
 export function jsonReport(records: readonly CitationRecord[], options: JsonReportOptions = {}): JsonReport {
   const groups = groupSources(records)
   const counts = countActions(groups)
+  const unchecked = options.unchecked ?? []
   return {
     results: groups.map((group) => result(group, options.rules)),
-    summary: {total: groups.length, ok: counts.ok, removed: counts.removed, flagged: counts.flagged}
+    summary: {total: groups.length, ok: counts.ok, removed: counts.removed, flagged: counts.flagged},
+    ...(unchecked.length === 0 ? {} : {unchecked_files: sortUnchecked(unchecked).map(uncheckedJson)})
   }
+}
+
+/** An unchecked file as report data, its reason redacted. */
+export function uncheckedJson({file, line, column, message}: UncheckedFile): JsonUncheckedFile {
+  return {file: reportPath(file), line, column, error: redactText(message)}
 }
 
 /** The report as a file holds it: two-space indented JSON and a final newline. */

@@ -4,9 +4,9 @@
 import {createHash} from 'node:crypto'
 import {redactUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
-import {verdictsJson, type JsonCitation} from './json.js'
-import {reportPath, sortRecords, urlKey} from './order.js'
-import type {CitationRecord} from './record.js'
+import {uncheckedJson, verdictsJson, type JsonCitation} from './json.js'
+import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
 
 /**
@@ -27,10 +27,10 @@ export interface JsonlRecord extends JsonCitation {
 
 export interface JsonlReport {
   records: JsonlRecord[]
-  /** One JSON object per line, each line ending in a newline; empty when there are no records. */
+  /** One JSON object per line, each line ending in a newline; empty when there are no records and no unchecked files. */
   text: string
   /**
-   * `sha256:<hex>` over the inputs, recomputable from the file alone: for each record in order, the line
+   * `sha256:<hex>` over the inputs, recomputable from the file alone: for each citation record in order, the line
    * `JSON.stringify([file, line, column, url, cited_title, claim])` plus `\n`, with the values as the
    * record holds them (redacted). The outcomes (status, verdicts) are not inputs, so a rerun that finds a
    * source dead since keeps the digest.
@@ -40,15 +40,17 @@ export interface JsonlReport {
   validated: number
 }
 
-export function jsonlReport(records: readonly CitationRecord[]): JsonlReport {
+/** `unchecked`: files whose parser stopped, each a line `{file, line, column, error}` before the citations. */
+export function jsonlReport(records: readonly CitationRecord[], unchecked: readonly UncheckedFile[] = []): JsonlReport {
   const list = sortRecords(records).map(jsonlRecord)
+  const errors = sortUnchecked(unchecked).map(uncheckedJson)
   const hash = createHash('sha256')
   for (const record of list) {
     hash.update(JSON.stringify(inputsOf(record)) + '\n')
   }
   return {
     records: list,
-    text: list.map((record) => JSON.stringify(record) + '\n').join(''),
+    text: [...errors, ...list].map((record) => JSON.stringify(record) + '\n').join(''),
     inputsDigest: 'sha256:' + hash.digest('hex'),
     validated: list.length
   }

@@ -3,7 +3,7 @@
 import {sep} from 'node:path'
 import {redactUrl} from '../net/redact.js'
 import type {Action} from '../types.js'
-import type {CitationRecord} from './record.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
 
 /** `removed` before `flagged` before `ok`: the order of importance. */
 export const actionRank: Record<Action, number> = {removed: 0, flagged: 1, ok: 2}
@@ -61,6 +61,11 @@ interface Keyed {
   path: string
   written: string
   verdicts: string
+}
+
+/** Unchecked files by path, then place: the order every report lists them in. */
+export function sortUnchecked(unchecked: readonly UncheckedFile[]): UncheckedFile[] {
+  return [...unchecked].sort((a, b) => compareText(reportPath(a.file), reportPath(b.file)) || a.line - b.line || a.column - b.column)
 }
 
 export function compareText(a: string, b: string): number {

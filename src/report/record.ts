@@ -16,6 +16,18 @@ export interface CitationRecord {
   status: Status
 }
 
+/**
+ * A file the run could not check: its parser stopped (an MDX syntax error) at `line`:`column`, so none of its
+ * citations were found. Reports list it beside the citations, as an error.
+ */
+export interface UncheckedFile {
+  file: string
+  line: number
+  column: number
+  /** The parser's reason. */
+  message: string
+}
+
 const rank: Record<Action, number> = {ok: 0, flagged: 1, removed: 2}
 
 /** A record from the verdicts the rules gave one citation. */

@@ -8,8 +8,9 @@ import {VERSION} from '../net/headers.js'
 import {REDACTED, redactUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
 import {findings, type Finding} from './findings.js'
-import {reportPath, urlKey} from './order.js'
-import type {CitationRecord} from './record.js'
+import {reportPath, sortUnchecked, urlKey} from './order.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
+import {redactText} from './redact-text.js'
 import {DOCS, ruleInfo, ruleNames, ruleUrl, type RuleInfo} from './rules.js'
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
@@ -64,13 +65,23 @@ export interface SarifLog {
       /** unist columns count UTF-16 code units, as JavaScript strings do; SARIF's default is code points. */
       columnKind: 'utf16CodeUnits'
       results: SarifResult[]
+      /** Only when a file could not be checked: SARIF's place for what kept the tool from analysing a file. */
+      invocations?: [{executionSuccessful: boolean; toolExecutionNotifications: SarifNotification[]}]
     }
   ]
+}
+
+/** A file whose parser stopped, at the place it gave. */
+export interface SarifNotification {
+  level: 'error'
+  message: {text: string}
+  locations: Array<{physicalLocation: {artifactLocation: {uri: string}; region: {startLine: number; startColumn: number}}}>
 }
 
 export interface SarifOptions {
   /** The tool version to report; defaults to this package's, read from its package.json. */
   version?: string
+  unchecked?: readonly UncheckedFile[]
 }
 
 /** One result per finding, in report order; `error` for removed citations, `warning` for flagged ones. */
@@ -96,7 +107,8 @@ export function sarifReport(records: readonly CitationRecord[], options: SarifOp
           }
         },
         columnKind: 'utf16CodeUnits',
-        results: findings(records).map((finding) => result(finding, seen))
+        results: findings(records).map((finding) => result(finding, seen)),
+        ...invocations(options.unchecked ?? [])
       }
     ]
   }
@@ -131,6 +143,17 @@ function result(finding: Finding, seen: Map<string, number>): SarifResult {
           ]
         })
   }
+}
+
+/** The run's one invocation, unsuccessful, with a notification per unchecked file; nothing when every file was checked. */
+function invocations(unchecked: readonly UncheckedFile[]): Pick<SarifLog['runs'][0], 'invocations'> {
+  if (unchecked.length === 0) return {}
+  const notifications = sortUnchecked(unchecked).map(({file, line, column, message}): SarifNotification => ({
+    level: 'error',
+    message: {text: redactText(message)},
+    locations: [{physicalLocation: {artifactLocation: {uri: artifactUri(file)}, region: {startLine: line, startColumn: column}}}]
+  }))
+  return {invocations: [{executionSuccessful: false, toolExecutionNotifications: notifications}]}
 }
 
 /**

@@ -3,15 +3,17 @@
 import {cutUrl} from '../judge/verdict.js'
 import type {Action} from '../types.js'
 import {findingsOf} from './findings.js'
-import {reportPath} from './order.js'
+import {reportPath, sortUnchecked} from './order.js'
 import {sourceReason, type RulesRun} from './reason.js'
-import type {CitationRecord} from './record.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
 import {countActions, groupSources} from './sources.js'
 
 export interface SummaryOptions {
   /** ANSI colours on the marks and tags (for a terminal that wants them); off by default. */
   color?: boolean
   rules?: RulesRun
+  /** Files that could not be checked, listed after the sources. */
+  unchecked?: readonly UncheckedFile[]
 }
 
 const marks: Record<Action, string> = {ok: '✓', removed: '✗', flagged: '⚠'}
@@ -55,8 +57,19 @@ export function humanSummary(records: readonly CitationRecord[], options: Summar
     }
     if (more > 0) lines.push(`      … and ${more} more`)
   }
-  lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged`)
+  lines.push(...uncheckedLines(options.unchecked ?? [], (text) => paint('removed', text)))
+  const unchecked = options.unchecked?.length ?? 0
+  const notChecked = unchecked === 0 ? '' : `, ${unchecked} ${unchecked === 1 ? 'file' : 'files'} not checked`
+  lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged${notChecked}`)
   return lines.join('\n') + '\n'
+}
+
+/** `✗ page.mdx:3:1 not checked: <reason>` per file whose parser stopped, after the sources. */
+function uncheckedLines(unchecked: readonly UncheckedFile[], paint: (text: string) => string): string[] {
+  if (unchecked.length === 0) return []
+  const lines = ['', `Not checked (${unchecked.length} ${unchecked.length === 1 ? 'file' : 'files'}):`]
+  for (const each of sortUnchecked(unchecked)) lines.push(`  ${paint('✗')} ${oneLine(reportPath(each.file))}:${each.line}:${each.column} ${oneLine(each.message)}`)
+  return lines
 }
 
 /**
