@@ -103,7 +103,7 @@ export async function checkSources(
   const list = parseSources(sources)
   if (list.length === 0) return {records: [], rules: undefined}
   const {records, rules} = await checkDocument(sourcesDocument(list), `${SOURCES_FILE}.md`, settings)
-  return {records: sourceRecords(records), rules}
+  return {records: sourceRecords(records, list), rules}
 }
 
 interface Pipeline {

@@ -487,6 +487,25 @@ describe('remark-lint-citations verify', () => {
     ])
   })
 
+  it('a claim of several sentences is judged whole, in any order, and reported as given', async () => {
+    const sentences = ['Results show what was found.', 'Zebras eat quantum marmalade daily!']
+    const sources = [
+      {url: `${origin}/anchored?one`, claim: sentences.join(' ')},
+      {url: `${origin}/anchored?two`, claim: [...sentences].reverse().join('\n')}
+    ]
+    const {stdout} = await run(['verify', ...options], repo, JSON.stringify(sources))
+    const results = (JSON.parse(stdout) as JsonReport).results
+    expect(results.map((result) => result.citations[0]!.claim)).toEqual([sentences.join(' '), [...sentences].reverse().join(' ')])
+    const said = results.map((result) => result.citations[0]!.verdicts.map((verdict) => [verdict.rule, verdict.message.replace(result.url, 'URL')]))
+    expect(said[0]).toEqual(said[1])
+  })
+
+  it('stdin may start with a byte order mark (as PowerShell and some editors write JSON)', async () => {
+    const {code, stdout} = await run(['verify', ...options], repo, '\uFEFF' + JSON.stringify([{url: `${origin}/ok?bom`, title: 'A fine page'}]))
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as JsonReport).summary).toEqual({total: 1, ok: 1, removed: 0, flagged: 0})
+  })
+
   it('one source, without a title or claim: a dead one is removed, exit 1 (its list is a lone `[](url)`, a tree without leaves)', async () => {
     const {code, stdout} = await run(['verify', ...options], repo, JSON.stringify([{url: `${origin}/gone?alone`}]))
     expect(code).toBe(1)

@@ -2,14 +2,17 @@
 // a file: one paragraph per source, the claim and then `[](<url> "title")`.
 //
 // The link has no text: the title goes in the title attribute (a cited title meant as one), and the
-// sentence the claim extractor finds is the claim alone, not the claim plus the title. URLs a claim
-// mentions are put in code spans, which are text to the claim but never citations: they are not fetched.
+// sentence the claim extractor finds is the claim alone, not the claim plus the title. A claim of several
+// sentences is written as one (the extractor keeps the sentence holding the link), and the records carry
+// the claim as given. URLs a claim mentions are put in code spans, which are text to the claim but never
+// citations: they are not fetched.
 
 import {findBareUrls} from '../extract/bare-urls.js'
 import {isCitableUrl} from '../extract/normalize.js'
 import {redactUrl} from '../net/redact.js'
 import {oneSpace} from '../page/text.js'
 import type {CitationRecord} from '../report/record.js'
+import {sentenceSegmenter} from '../segmenters.js'
 import {show} from '../validate.js'
 import {InputError} from './input-error.js'
 
@@ -58,7 +61,7 @@ export function parseSources(value: unknown): Source[] {
 export function sourcesDocument(sources: readonly Source[]): string {
   return sources
     .map(({url, title, claim}) => {
-      const said = claim ? claimText(claim) : ''
+      const said = claim ? claimText(oneSentence(flatten(claim))) : ''
       const named = title ? ` "${escapeText(title)}"` : ''
       return `${said}${said ? ' ' : ''}[](<${url.replace(/[\\<>&]/g, '\\$&')}>${named})`
     })
@@ -67,16 +70,32 @@ export function sourcesDocument(sources: readonly Source[]): string {
 
 /**
  * The records of the sources' own links, each placed at its source: file `sources`, line = the source's
- * 1-based position in the list. URLs that the claims mention (bare URLs) are not sources and are left out.
+ * 1-based position in the list, with the claim as given (on one line). URLs that the claims mention (bare
+ * URLs) are not sources and are left out.
  */
-export function sourceRecords(records: readonly CitationRecord[]): CitationRecord[] {
+export function sourceRecords(records: readonly CitationRecord[], sources: readonly Source[]): CitationRecord[] {
   return records.flatMap((record) => {
     const {kind, place} = record.citation
     if (kind !== 'link') return []
-    const point = {line: (place.start.line - 1) / 2 + 1, column: 1, offset: 0}
-    return [{...record, file: SOURCES_FILE, citation: {...record.citation, place: {start: point, end: point}, placeIsUrl: false}}]
+    const line = (place.start.line - 1) / 2 + 1
+    const given = sources[line - 1]?.claim
+    const point = {line, column: 1, offset: 0}
+    const citation = {...record.citation, place: {start: point, end: point}, placeIsUrl: false, ...(given ? {claim: flatten(given)} : {})}
+    return [{...record, file: SOURCES_FILE, citation}]
   })
 }
+
+/**
+ * The claim as one sentence: each sentence's end but the last becomes `;`. The claim extractor keeps the
+ * sentence that holds the link, which cut `A. B. [](url)` to `B.`: verdicts then hung on the order of the sentences.
+ */
+function oneSentence(claim: string): string {
+  const parts = Array.from(sentenceSegmenter().segment(claim), ({segment}) => segment)
+  return parts.map((part, index) => (index === parts.length - 1 ? part : part.replace(sentenceEnd, ';'))).join('')
+}
+
+/** The terminators that end a sentence, before any closing quotes or brackets and the space after them. */
+const sentenceEnd = /[.!?\u2026\u3002\uFF01\uFF1F]+(?=["'\u2019\u201D)\]]*\s*$)/u
 
 /** A claim as Markdown text: escaped, and each bare URL in a code span (bare URLs hold no backtick). */
 function claimText(claim: string): string {

@@ -47,7 +47,8 @@ async function readStdin(stdin: Io['stdin']): Promise<string> {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text)
+    // A byte order mark, as some Windows editors and PowerShell write one, is not JSON but says nothing.
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     throw new InputError('INVALID_JSON', `Cannot parse the sources on stdin as JSON: ${(error as Error).message}`)
   }
