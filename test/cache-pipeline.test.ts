@@ -9,10 +9,10 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {openCache, SCHEMA_VERSION} from '../src/cache/index.js'
 import {resolveSettings} from '../src/options.js'
-import {longestPauseMs} from '../src/verify/retry.js'
+import {longestPauseMs, longestWaitMs} from '../src/verify/retry.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {createVerifier} from '../src/verify/verifier.js'
 import {lintLiveness as lint} from './helpers/lint.js'
@@ -32,6 +32,7 @@ beforeAll(async () => {
     '/gone': status(404),
     '/busy': status(503),
     '/request-timeout': status(408),
+    '/recovering': (request, response) => (web.hits('/recovering') > 1 ? html('Recovered') : status(503))(request, response),
     // Text in a two-byte script over the stored cap, then the sentence a claim cites it for.
     '/long': html('Long', `${'<p>Огород, томаты, полив и компост в солнечный день.</p>'.repeat(3000)}<p>${supportSentence}</p>`),
     '/slow': (request, response) => setTimeout(() => html('Slow but fine')(request, response), 400),
@@ -62,6 +63,15 @@ function cacheFolder(): string {
 async function nextRun(markdown: string, options: Record<string, unknown>) {
   await closeSharedVerifiers()
   return lint(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, ...options})
+}
+
+/** Lints as the editor does on each background answer, until no citation is still being checked. */
+async function answered(markdown: string, options: Record<string, unknown>) {
+  for (;;) {
+    const result = await lint(markdown, options)
+    if (!result.messages.some((message) => message.includes('checking in the background'))) return result
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 function hits(): number {
@@ -305,14 +315,35 @@ describe('file cache', () => {
       expect.stringContaining('(`not yet checked: checking in the background`) [citation-reachable]')
     ])
     await lint(markdown, options)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const later = await lint(markdown, options)
+    const later = await answered(markdown, options)
     // The 404 came from the cache, the 503 (never cached) from memory: one request each however often it is asked.
     expect(later.messages).toEqual([
       expect.stringContaining('(`404 Not Found`) [citation-alive, error]'),
       expect.stringContaining('(`503 Service Unavailable`) [citation-reachable]')
     ])
     expect([web.hits('/gone'), web.hits('/busy')]).toEqual([before[0]! + 1, before[1]! + 1])
+  })
+
+  it("cacheOnly: 'background' asks again once an answer is past the time the cache would keep it: a 503 after a retry's longest wait", async () => {
+    const cache = cacheFolder()
+    const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}
+    await closeSharedVerifiers()
+    const markdown = `[a](${origin}/recovering) [b](${origin}/sometimes?editor).\n`
+    const gone = expect.stringContaining('(`404 Not Found`) [citation-alive, error]')
+    expect((await answered(markdown, options)).messages).toEqual([gone, expect.stringContaining('(`503 Service Unavailable`) [citation-reachable]')])
+    sometimesUp = true
+    vi.useFakeTimers({toFake: ['Date']})
+    try {
+      // A retry's longest wait on, the 503 is asked again; an hour on, the 404 too (kept in memory, it outlived the cache).
+      vi.setSystemTime(Date.now() + longestWaitMs + 1000)
+      expect((await answered(markdown, options)).messages).toEqual([gone])
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000)
+      expect((await answered(markdown, options)).messages).toEqual([])
+      expect(web.hits('/recovering')).toBe(2)
+    } finally {
+      vi.useRealTimers()
+      sometimesUp = false
+    }
   })
 
   it("cacheOnly: 'background' never fetches a URL seen only once: the prefixes of a URL being typed", async () => {

@@ -1,7 +1,7 @@
 // The verifier: one per settings per process, shared by every rule and file; each URL inspected once.
 
 import {setTimeout as delay} from 'node:timers/promises'
-import {openCache, type SourceCache} from '../cache/index.js'
+import {openCache, ttlFor, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
 import {checkHost} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
@@ -16,7 +16,7 @@ import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {openCheckedFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
 import {probePerReport, reportPerUrl} from './memo.js'
-import {longestPauseMs} from './retry.js'
+import {longestPauseMs, longestWaitMs} from './retry.js'
 import {askRegistry} from './registry.js'
 import {settleByApi} from './github.js'
 import {Scheduler} from './scheduler.js'
@@ -127,8 +127,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return fetchFresh(url, depth, identifier)
   }
 
-  /** `cacheOnly: 'background'`: each uncached URL fetched once, in the background, and what it found. */
-  const background = new Map<string, {report?: SourceReport}>()
+  /** `cacheOnly: 'background'`: each uncached URL fetched once, in the background, and what it found until when. */
+  const background = new Map<string, BackgroundFetch>()
   /** URLs asked about once: a URL still there on the next run is not a prefix being typed, and is fetched. */
   const seen = new Set<string>()
 
@@ -137,25 +137,35 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     const identifier = identify(url)
     const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
-    const started = background.get(url)
+    const started = backgroundEntry(url)
     if (started?.report) return started.report
     if (!started && !seen.has(url)) {
       if (seen.size >= maxBackground) seen.clear()
       seen.add(url)
     } else if (!started) {
-      const entry: {report?: SourceReport} = {}
+      const entry: BackgroundFetch = {expires: Infinity}
       background.set(url, entry)
       // An editor runs for days: forget the oldest answers (they are in the cache when cacheable).
       if (background.size > maxBackground) background.delete(background.keys().next().value!)
       fetchFresh(url, depth, identifier).then(
         (report) => {
           entry.report = report
+          // Asked again when the cache would have been: a failure never cached, after the longest wait a retry takes.
+          entry.expires = Date.now() + (ttlFor(report, settings.cacheTtl) ?? longestWaitMs)
           processEvents.emit(backgroundAnswerEvent)
         },
         () => background.delete(url)
       )
     }
     return notYetChecked(url, 'not yet checked: checking in the background')
+  }
+
+  /** What a background fetch of `url` found, or is finding; an answer past its time is forgotten, to be asked again. */
+  function backgroundEntry(url: string): BackgroundFetch | undefined {
+    const entry = background.get(url)
+    if (!entry?.report || Date.now() < entry.expires) return entry
+    background.delete(url)
+    return undefined
   }
 
   async function fetchFresh(url: string, depth: PageDepth, identifier: Identifier | undefined): Promise<SourceReport> {
@@ -299,6 +309,12 @@ function hostAllowed(url: string, addresses: AddressPolicy): boolean {
   } catch {
     return false
   }
+}
+
+/** A background fetch (`cacheOnly: 'background'`): its report once answered, kept until `expires` (ms since the epoch). */
+interface BackgroundFetch {
+  report?: SourceReport
+  expires: number
 }
 
 /** Background answers kept in memory (an editor session's worth of URLs). */
