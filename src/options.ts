@@ -1,5 +1,6 @@
 // Settings shared by every rule: defaults, validation with messages that name the option.
 
+import {isIP} from 'node:net'
 import {cacheOptionProblem, type CacheOption} from './cache/option.js'
 import {resolveTtlPolicy, type TtlPolicy} from './cache/ttl.js'
 import {AddressPolicy} from './net/address.js'
@@ -365,12 +366,13 @@ function hostHeaders(value: unknown): Record<string, Record<string, string>> {
 
 /**
  * A `hosts` key as the scheduler sees hosts: a URL's host name, lower-case and in punycode (`bücher.de` is
- * `xn--bcher-kva.de`). A port, scheme or path would never match, so it is an error, not a silent no-op.
+ * `xn--bcher-kva.de`), an IPv6 address in brackets (`::1` is `[::1]`). A port, scheme or path would never match,
+ * so it is an error, not a silent no-op.
  */
 function hostName(key: string): string {
   // `*.corp.example`: every host under corp.example (see entryForHost).
   const wildcard = key.startsWith('*.')
-  const host = wildcard ? key.slice(2) : key
+  const host = wildcard ? key.slice(2) : isIP(key) === 6 ? `[${key}]` : key
   let parsed: URL | undefined
   try {
     parsed = new URL(`http://${host}`)

@@ -66,6 +66,8 @@ describe('scheduler', () => {
     await Promise.all(Array.from({length: 3}, (_, index) => verifier.verify(`http://polite.test:${web.port}/page?${index}`)))
     for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(120)
     expect(resolveSettings({hosts: {'bücher.de': {interval: 10}}}).hosts['xn--bcher-kva.de']).toEqual({interval: 10})
+    // An IPv6 address as a URL has it, with or without its brackets.
+    for (const key of ['::1', '[::1]']) expect(resolveSettings({hosts: {[key]: {interval: 10}}}).hosts['[::1]']).toEqual({interval: 10})
     for (const key of ['https://github.com', 'github.com:8080', 'github.com:80', 'github.com:', '[::1]:443', 'github.com/org', 'git*hub.com', '*.*.io', '*github.io']) {
       expect(() => resolveSettings({hosts: {[key]: {interval: 10}}})).toThrow(
         `Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` or \`*.github.io\` (no scheme, port or path)`
