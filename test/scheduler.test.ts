@@ -381,6 +381,20 @@ describe('scheduler', () => {
     expect(web.hits('/refused')).toBe(3)
   })
 
+  it('the gap to a host runs from when a request leaves: one that waited after its start does not shorten it', async () => {
+    const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 4, interval: 100}, hosts: {}, wait: true})
+    const left: number[] = []
+    const request = (waitMs: number) =>
+      scheduler.run('gap.test', async () => {
+        // As a request waits for the pages fetched before it to be read (InspectDeps.pages).
+        await new Promise((done) => setTimeout(done, waitMs))
+        scheduler.leaving('gap.test')
+        left.push(Date.now())
+      })
+    await Promise.all([request(40), request(0)])
+    expect(left[1]! - left[0]!).toBeGreaterThanOrEqual(95)
+  })
+
   it('a request sent alone stays alone: a new request and a redirect\'s next hop ready meanwhile wait for its end', async () => {
     const scheduler = new Scheduler({concurrency: 10, host: {concurrency: 4, interval: 0}, hosts: {}, wait: true})
     const events: string[] = []

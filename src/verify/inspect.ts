@@ -164,6 +164,7 @@ export async function attempt(
         // Also for a request queued before the host asked for its pause.
         const paused = deps.scheduler.pausedUntil(url.hostname)
         if (paused > Date.now()) return new NetError('EPAUSED', `not asked: the host asked for a pause until ${new Date(paused).toISOString().replace(/\.\d+Z$/, 'Z')}`)
+        deps.scheduler.leaving(url.hostname)
         try {
           return await deps.transport(url, maxBytes, headers)
         } catch (error) {

@@ -327,6 +327,15 @@ export class Scheduler {
     this.#options.pauses?.keep(host, until)
   }
 
+  /**
+   * A request to the host leaves now, after the waits of its own since it started (see `InspectDeps.pages`): the
+   * host's gap runs from here, not only from its start, or the host saw the next request that much sooner.
+   */
+  leaving(host: string): void {
+    const state = this.#host(host)
+    state.nextStart = Math.max(state.nextStart, Date.now() + state.limits.interval)
+  }
+
   /** Until when the host asked not to be sent requests (ms since the epoch); 0 when it did not. */
   pausedUntil(host: string): number {
     return this.#host(host).pausedUntil
