@@ -570,6 +570,31 @@ describe('file names that read as globs or separators', () => {
   })
 })
 
+describe('one `files` input, the same files on a push and on a pull request', () => {
+  const at = scene({'/gone': status(404)})
+
+  it('`docs/*` takes a folder it matches whole; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'index.md': '# Project\n'}, 'base')
+    const head = at.repo.commit(
+      {
+        'docs/guide/x.md': `Dead [x](${o}/gone?nested).\n`,
+        'docs/top.md': `Dead [t](${o}/gone?top).\n`,
+        'other/y.md': `Dead [y](${o}/gone?other).\n`,
+        'README.MD': `Dead [r](${o}/gone?upper).\n`
+      },
+      'changes'
+    )
+    const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
+    for (const input of ['docs/*', '.']) {
+      const pull = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+      const push = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
+      expect(files(pull), input).toEqual(files(push))
+      expect(files(pull), input).toEqual(input === '.' ? ['docs/guide/x.md', 'docs/top.md', 'other/y.md'] : ['docs/guide/x.md', 'docs/top.md'])
+    }
+  })
+})
+
 describe('a changed file that cannot be parsed', () => {
   const at = scene({'/gone': status(404)})
 

@@ -55,22 +55,18 @@ export async function isInHead(cwd: string, ancestor: string): Promise<boolean> 
 }
 
 /**
- * What changed from the fork point with `base` to the checked-out commit (`git diff <base>...HEAD`), within
- * `pathspecs` (relative to `cwd`). Against `HEAD` rather than the event's head so that line numbers are
+ * What changed from the fork point with `base` to the checked-out commit (`git diff <base>...HEAD`), under
+ * `cwd`. Against `HEAD` rather than the event's head so that line numbers are
  * those of the files being checked, also when the runner checked out the PR's merge commit. Renames are
  * followed whatever the user's git config says, so a moved file's old lines do not count as new.
  */
-export async function changesSince(cwd: string, base: string, pathspecs: readonly string[]): Promise<Changes> {
+export async function changesSince(cwd: string, base: string): Promise<Changes> {
   const range = `${base}...HEAD`
-  const common = ['--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', range, '--']
+  const common = ['--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', range, '--', '.']
   const [names, patch] = await Promise.all([
-    git(['diff', '--name-only', '-z', ...common, ...pathspecs], cwd),
-    git(['diff', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', ...common, ...pathspecs], cwd)
+    git(['diff', '--name-only', '-z', ...common], cwd),
+    git(['diff', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', ...common], cwd)
   ])
   return {files: new Set(names.split('\0').filter(Boolean)), lines: parseDiff(patch)}
 }
 
-/** `files` entries as git pathspecs with glob magic: `*` stays within a folder, `**` crosses folders. */
-export function pathspecs(files: readonly string[]): string[] {
-  return files.map((entry) => `:(glob)${entry}`)
-}

@@ -15,10 +15,11 @@ import {OptionsError} from '../validate.js'
 import {binPath, runBin} from './bin.js'
 import {pullRequestOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
-import {changesSince, GitError, hasCommit, isInHead, pathspecs, repoPrefix, type Changes} from './git.js'
+import {changesSince, GitError, hasCommit, isInHead, repoPrefix, type Changes} from './git.js'
 import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
 import {recordsFromJsonl, type JsonlContents} from './records.js'
 import {prefixSarifPaths} from './sarif.js'
+import {filesMatcher} from './match.js'
 import {changedTargets, modeNote, selectRecords} from './select.js'
 
 /** Exit codes, as the bin's: 0 pass, 1 `fail-on` met, 2 configuration error, 3 internal failure. */
@@ -79,8 +80,9 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
     if (pullRequest.head && !(await isInHead(cwd, pullRequest.head))) {
       log.write(`::warning::${escapeData(`The checked-out commit does not contain the pull request's head \`${pullRequest.head}\`: changed lines are taken from the checkout`)}\n`)
     }
-    changes = await changesSince(cwd, pullRequest.base, pathspecs(inputs.files))
-    targets = changedTargets(changes, prefix)
+    // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
+    changes = await changesSince(cwd, pullRequest.base)
+    targets = changedTargets(changes, prefix, filesMatcher(inputs.files))
   }
 
   const reports = new Map([...inputs.reports].map(([format, path]) => [format, resolve(cwd, path)] as const))

@@ -5,9 +5,6 @@ import {touches} from './diff.js'
 import type {Changes} from './git.js'
 import type {OnlyChanged} from './inputs.js'
 
-/** Markdown files as the bin finds them by default. */
-export const markdownFile = /\.(?:md|markdown|mdx)$/i
-
 /**
  * `lines`: citations whose URL sits on a line the PR added or changed (any line of it, for one spanning
  * several); `files`: every citation of a file the PR added, changed or renamed; `all`: every citation.
@@ -20,13 +17,14 @@ export function selectRecords(records: readonly CitationRecord[], mode: OnlyChan
 }
 
 /**
- * The changed Markdown files under the working directory (`prefix`: its path in the repository), relative
- * to it: what the bin is given. Files outside it are not this run's to check.
+ * The changed files under the working directory (`prefix`: its path in the repository) that `checked` takes
+ * (see `filesMatcher`), relative to it: what the bin is given. Files outside it are not this run's to check.
  */
-export function changedTargets(changes: Changes, prefix: string): string[] {
+export function changedTargets(changes: Changes, prefix: string, checked: (file: string) => boolean): string[] {
   return [...changes.files]
-    .filter((file) => file.startsWith(prefix) && markdownFile.test(file))
+    .filter((file) => file.startsWith(prefix))
     .map((file) => file.slice(prefix.length))
+    .filter(checked)
     .sort()
 }
 

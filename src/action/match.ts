@@ -1,0 +1,33 @@
+// Which changed files a pull request run checks: those the bin would find for the `files` input on a push, so that
+// one input selects the same files on every event (git's pathspecs and the bin's finder disagree on both).
+
+import {extname, posix} from 'node:path'
+import {Minimatch} from 'minimatch'
+import {defaultExtensions} from '../cli/extensions.js'
+
+/**
+ * A test of a path relative to the working directory (`/`-separated), as unified-engine's finder (the bin's) reads
+ * `entries`: a path is that file, or every file under that folder; a glob (minimatch, as the finder's `glob`)
+ * is every file it matches, and every file under a folder it matches (`docs/*` takes `docs/guide/x.md`). Files
+ * found under a folder are those with the bin's extensions, written as it writes them (`README.MD` is not one),
+ * outside `node_modules`.
+ */
+export function filesMatcher(entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
+  const tests = entries.map((entry) => {
+    const glob = new Minimatch(entry)
+    if (glob.hasMagic()) return (path: string) => glob.match(path)
+    const path = posix.normalize(entry).replace(/^\.\/?|\/$/g, '')
+    return (file: string) => file === path
+  })
+  const inFolder = (file: string) => extensions.includes(extname(file).slice(1)) && !file.split('/').slice(0, -1).includes('node_modules')
+  return (file) => {
+    const folders = ancestors(file)
+    return tests.some((test) => test(file) || (inFolder(file) && folders.some(test)))
+  }
+}
+
+/** `a/b/c.md` → `''`, `a`, `a/b`: the folders a file is found under (`''` is the working directory, `.`). */
+function ancestors(file: string): string[] {
+  const parts = file.split('/').slice(0, -1)
+  return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))]
+}
