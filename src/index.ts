@@ -14,7 +14,7 @@ export {FixturesError, type FixtureEntry, type FixtureFile} from './verify/fixtu
 export {closeSharedVerifiers, sharedVerifier} from './verify/shared.js'
 export {createVerifier, type Verifier} from './verify/verifier.js'
 export type * from './types.js'
-export {toRecord, type CitationRecord} from './report/record.js'
+export {toRecord, type CitationRecord, type UncheckedFile} from './report/record.js'
 export {recordsOf} from './report/collect.js'
 export {jsonReport, jsonReportText} from './report/json.js'
 export {jsonlReport} from './report/jsonl.js'
