@@ -98,9 +98,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
   /**
-   * A cached report serves unless the page is wanted whole and only its top was read, a host it reached is one
-   * `allowPrivateAddresses` no longer allows (a fetch says why), or the URL names a paper and the report lacks what
-   * its registry said (made before registries were asked).
+   * A cached report serves unless the page is wanted whole and the report has part of it (its top, or text the
+   * cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer allows (a fetch
+   * says why), or the URL names a paper and the report lacks what its registry said (made before registries were
+   * asked).
    */
   async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
     const report = await cache.get(url)
