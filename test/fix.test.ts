@@ -156,6 +156,18 @@ describe('writeUrl: a new URL reads back as itself wherever it is written', () =
     expect(found[0]).toBe(url)
   })
 
+  test('a `|` is percent-encoded in every slot, so a GFM table cell stays one cell with one link', () => {
+    const url = 'https://new.example/a|b?q=c|d'
+    for (const slot of ['destination', 'angled', 'autolink', 'literal'] as const) {
+      const written = writeUrl(url, slot, false)!
+      const cell = slot === 'destination' ? `[t](${written})` : slot === 'angled' ? `[t](<${written}>)` : slot === 'autolink' ? `<${written}>` : written
+      const tree = unified().use(remarkParse).use(remarkGfm).parse(`| a | b |\n| - | - |\n| ${cell} | c |\n`)
+      const row = (tree.children[0] as {children: Array<{children: Array<{children: Array<{type: string; url?: string}>}>}>}).children[1]!
+      expect(row.children, slot).toHaveLength(2)
+      expect(row.children[0]!.children.map((node) => node.url), slot).toEqual(['https://new.example/a%7Cb?q=c%7Cd'])
+    }
+  })
+
   test('a bare URL stays bare when it reads back whole, and becomes an autolink otherwise', () => {
     expect(writeUrl('https://new.example/wiki/A_(B)', 'literal', false)).toBe('<https://new.example/wiki/A_(B)>')
     expect(writeUrl('https://new.example/a/b?c=d', 'literal', false)).toBe('https://new.example/a/b?c=d')

@@ -3,8 +3,11 @@
 import {trimUrl} from '../extract/bare-urls.js'
 import type {Slot} from './locate.js'
 
-/** Whitespace and controls end a destination or an autolink: percent-encode them (URL serialising does too). */
-const UNSAFE = /[\u0000-\u0020\u007f]/g
+/**
+ * Whitespace and controls end a destination or an autolink: percent-encode them (URL serialising does too). So is
+ * `|`, which ends a GFM table cell wherever it stands; `%7C` is the same URL.
+ */
+const UNSAFE = /[\u0000-\u0020\u007f|]/g
 /** `&name;` and `&#123;` would be read as character references in a destination. */
 const REFERENCE = /&(?=#?[a-z\d]+;)/gi
 
