@@ -2,7 +2,7 @@
 // loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
 
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {VFile} from 'vfile'
@@ -301,6 +301,44 @@ describe('remark-lint-citations <files>', () => {
     expect(readFileSync(path, 'utf8')).toBe(`# Fix me\n\nSee the old report (dead link) and *keep* [this page](${origin}/ok?fix).\n`)
     expect(tidy(stderr)).toContain('Fixed 1 citation in 1 file:')
     expect(tidy(stderr)).toContain(`fix/fix.md:3:22 unlink: ${origin}/gone?fix → the old report (dead link)`)
+  })
+
+  it('`--fix` writes through a symlink and keeps the file’s mode; a read-only file is listed, not written; the rest is fixed', async () => {
+    const dead = (name: string) => `See [the old report](${origin}/gone?${name}).\n`
+    write(join(repo, 'fix', 'real.md'), dead('real'))
+    chmodSync(join(repo, 'fix', 'real.md'), 0o640)
+    symlinkSync('real.md', join(repo, 'fix', 'link.md'))
+    write(join(repo, 'fix', 'ro.md'), dead('ro'))
+    chmodSync(join(repo, 'fix', 'ro.md'), 0o444)
+    const {code, stderr} = await run(['fix/link.md', 'fix/ro.md', '--fix'], repo)
+    expect(code).toBe(1)
+    expect(lstatSync(join(repo, 'fix', 'link.md')).isSymbolicLink()).toBe(true)
+    expect(readFileSync(join(repo, 'fix', 'real.md'), 'utf8')).toBe('See the old report (dead link).\n')
+    expect(statSync(join(repo, 'fix', 'real.md')).mode & 0o777).toBe(0o640)
+    expect(readFileSync(join(repo, 'fix', 'ro.md'), 'utf8')).toBe(dead('ro'))
+    expect(tidy(stderr)).toContain(`fix/ro.md:1:22 not fixed (unlink): the file is read-only`)
+    expect(tidy(stderr)).toContain('Fixed 1 citation in 1 file:')
+  })
+
+  it('`--fix` leaves a file that changed during the check as it now is', async () => {
+    const path = join(repo, 'fix', 'edited.md')
+    // The page is asked for once the file was read: the edit lands while the check runs, as a writer's would.
+    const editing = await startWeb({
+      '/gone': (request, response) => {
+        writeFileSync(path, 'A paragraph written meanwhile.\n')
+        status(404)(request, response)
+      }
+    })
+    try {
+      write(path, `See [the old report](${editing.origin()}/gone).\n`)
+      const {code, stderr} = await run(['fix/edited.md', '--fix'], repo)
+      expect(code).toBe(1)
+      expect(readFileSync(path, 'utf8')).toBe('A paragraph written meanwhile.\n')
+      expect(tidy(stderr)).toContain('fix/edited.md:1:22 not fixed (unlink): the file changed since it was checked: run again')
+      expect(tidy(stderr)).toContain('Fixed no citation:')
+    } finally {
+      await editing.close()
+    }
   })
 
   it('`--fix` leaves a dead citation alone until `confirmDead` confirms it: a warning, not a failed run', async () => {

@@ -309,6 +309,23 @@ describe('fixText: the rest of the file', () => {
     expect(fix(once, {'https://gone.example/a': dead}).text).toBe(once)
   })
 
+  test('a retracted paper, live, is not unlinked as a dead link: it is listed as not fixed', () => {
+    const markdown = 'The paper [A Paper on Things](https://doi.org/10.1234/abc) says so.\n'
+    const [record] = recordsOf(markdown, {})
+    const retracted: Verdict = {status: 'invalid', action: 'removed', rule: 'citation-retracted', message: 'Unexpected retracted paper', certain: true}
+    const removed = {...record!, action: 'removed' as const, verdicts: [retracted]}
+    const {text, changes} = fixText(markdown, [removed], {mdx: false})
+    expect(text).toBe(markdown)
+    expect(changes).toMatchObject([{kind: 'skipped', wanted: 'unlink', reason: 'a retracted or withdrawn paper is live: say so in the text, or cite another source'}])
+  })
+
+  test('a URL among other link text becomes code too, inside emphasis or not; a second run changes nothing', () => {
+    const before = 'See [Spec: https://gone.example/a](https://gone.example/a), [**https://gone.example/a**](https://gone.example/a) and [`https://gone.example/a` docs](https://gone.example/a).\n'
+    const once = fix(before, {'https://gone.example/a': dead}).text
+    expect(once).toBe(`See Spec: \`https://gone.example/a\` ${D}, **\`https://gone.example/a\`** ${D} and \`https://gone.example/a\` docs ${D}.\n`)
+    expect(fix(once, {'https://gone.example/a': dead}).text).toBe(once)
+  })
+
   test('a byte order mark stays, and the edits land where they would without it (the parse starts after it)', () => {
     const body = 'Intro.\n\nSee [the docs](https://gone.example/a) and [x](https://old.example/spec).\n\n[d]: https://old.example/spec\n\n[d] and <https://gone.example/a>\n'
     const plain = fix(body, learned)

@@ -1,10 +1,11 @@
 // `--fix`: each checked file rewritten by the fix mode (src/fix) and written back atomically; then a list
 // of what changed and what was left alone, and why.
 
+import {chmodSync, chownSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import type {VFile} from 'vfile'
 import {fixText, type FixChange} from '../fix/index.js'
+import {replaceFile, temporaryFor} from '../replace-file.js'
 import type {CitationRecord} from '../report/record.js'
-import {writeReport} from '../report/write.js'
 import {mdxExtensions} from './mdx.js'
 
 export interface Checked {
@@ -23,10 +24,52 @@ export async function fixFiles(checked: readonly Checked[]): Promise<FixChange[]
     // The text as read: the engine neither changes nor stringifies it (`out: false`).
     const text = String(file)
     const fixed = fixText(text, records, {mdx: mdxExtensions.has(file.extname ?? '')})
-    if (fixed.text !== text) await writeReport(path, fixed.text)
-    changes.push(...fixed.changes)
+    // One file that cannot be written is listed with why; the others are still fixed.
+    const failure = fixed.text === text ? undefined : writeFixed(path, file, fixed.text)
+    changes.push(...(failure === undefined ? fixed.changes : fixed.changes.map((change) => notWritten(change, failure))))
   }
   return changes
+}
+
+/**
+ * `text` written over the checked file, or why not. Through a symlink to the file it names, keeping the file's mode
+ * (and owner, where this process may set it); never over a read-only file, nor over one that changed since it was
+ * read, where an edit made during the check would be lost.
+ */
+function writeFixed(path: string, file: VFile, text: string): string | undefined {
+  try {
+    const real = realpathSync(path)
+    const stats = statSync(real)
+    if ((stats.mode & 0o222) === 0) return 'the file is read-only'
+    if (!sameContent(file, readFileSync(real))) return 'the file changed since it was checked: run again'
+    const mode = stats.mode & 0o7777
+    const owned = process.getuid?.() === 0
+    replaceFile(real, temporaryFor(real), text, {
+      writeFileSync(temporary, content, options) {
+        writeFileSync(temporary, content, options)
+        // The umask may have taken bits the file had.
+        chmodSync(temporary, mode)
+        if (owned) chownSync(temporary, stats.uid, stats.gid)
+      },
+      renameSync,
+      rmSync
+    })
+    return undefined
+  } catch (error) {
+    return `cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
+  }
+}
+
+/** Whether the file on disk is still what the check read. */
+function sameContent(file: VFile, now: Buffer): boolean {
+  return typeof file.value === 'string' ? now.toString('utf8') === file.value : now.equals(file.value)
+}
+
+/** A change the fix made in a file it could not write: not made after all. */
+function notWritten(change: FixChange, reason: string): FixChange {
+  if (change.kind === 'skipped') return change
+  const {kind, to: _to, ...where} = change
+  return {...where, kind: 'skipped', wanted: kind, reason}
 }
 
 /** `Fixed 2 citations in 1 file:` and a line per change, or nothing when there were none. */
@@ -34,7 +77,11 @@ export function fixSummary(changes: readonly FixChange[]): string {
   if (changes.length === 0) return ''
   const made = changes.filter((change) => change.kind !== 'skipped')
   const files = new Set(made.map((change) => change.file)).size
-  const lines = [`Fixed ${made.length} ${made.length === 1 ? 'citation' : 'citations'} in ${files} ${files === 1 ? 'file' : 'files'}:`]
+  const lines = [
+    made.length === 0
+      ? 'Fixed no citation:'
+      : `Fixed ${made.length} ${made.length === 1 ? 'citation' : 'citations'} in ${files} ${files === 1 ? 'file' : 'files'}:`
+  ]
   for (const change of changes) {
     const at = `${change.file}:${change.line}:${change.column}`
     lines.push(

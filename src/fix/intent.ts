@@ -16,6 +16,10 @@ export type Intent =
 /** The fix a record asks for, or undefined when its citation is fine as written. */
 export function intentOf(record: CitationRecord): Intent | undefined {
   if (record.action === 'removed') {
+    // A retracted or withdrawn paper is still there, and its page shows the notice: `(dead link)` would be untrue.
+    if (record.verdicts.every((verdict) => verdict.action !== 'removed' || verdict.rule === 'citation-retracted')) {
+      return {kind: 'refuse', wanted: 'unlink', reason: 'a retracted or withdrawn paper is live: say so in the text, or cite another source'}
+    }
     // An archived copy (a removed verdict's `expected`) keeps the citation; a redacted one cannot be written,
     // and unlinking takes the secret-bearing URL out of the document anyway.
     const archived = record.verdicts.find(

@@ -1,6 +1,6 @@
 // What an unlinked citation leaves behind: its text and a visible marker, never a link to the dead source.
 
-import type {Span} from '../extract/bare-urls.js'
+import {findBareUrls, type Span} from '../extract/bare-urls.js'
 import type {Target} from './locate.js'
 import type {Parsed} from './parse.js'
 
@@ -19,10 +19,7 @@ export function unlinked(source: string, target: Exclude<Target, {form: 'definit
   const first = children[0]?.position?.start.offset
   const last = children.at(-1)?.position?.end.offset
   if (first !== undefined && last !== undefined) {
-    const text = source.slice(first, last)
-    // `[https://dead.example](https://dead.example)`: its text left bare is a GFM literal, a link to the dead URL
-    // again, which a second run would unlink once more. As code, as an autolink's URL is.
-    return /^(?:https?:\/\/|www\.)\S+$/i.test(text) ? `${code(unescape(text))} ${DEAD_LINK_MARKER}` : `${text} ${DEAD_LINK_MARKER}`
+    return `${urlsAsCode(source.slice(first, last))} ${DEAD_LINK_MARKER}`
   }
   // `[](url)` has no text to keep: show the URL instead (a reference always has a label).
   return `${code(target.form === 'link' ? target.node.url : target.node.identifier)} ${DEAD_LINK_MARKER}`
@@ -62,6 +59,25 @@ function ownLines(source: string, span: Span): Span | undefined {
   if (source.startsWith('\r\n', end)) end += 2
   else if (end < source.length) end++
   return {start, end}
+}
+
+/**
+ * Link text left as prose, with each URL in it as code: bare, a URL is a GFM literal, a link to the dead source
+ * again, which a second run would unlink once more (`[Spec: https://dead.example](https://dead.example)`).
+ */
+function urlsAsCode(text: string): string {
+  if (/^(?:https?:\/\/|www\.)\S+$/i.test(text)) return code(unescape(text))
+  let kept = ''
+  let at = 0
+  for (const span of findBareUrls(text)) {
+    // Already code; and emphasis around it (`**https://…**`) stays outside.
+    if (text.charAt(span.start - 1) === '`') continue
+    let end = span.end
+    while (end > span.start && '*_~'.includes(text.charAt(end - 1))) end--
+    kept += text.slice(at, span.start) + code(unescape(text.slice(span.start, end)))
+    at = end
+  }
+  return kept + text.slice(at)
 }
 
 /** Inline code holding `text` literally, fenced by more backticks than it contains. */
