@@ -34,6 +34,12 @@ interface Published {
   version?: number
   diagnostics: Diagnostic[]
 }
+interface CodeAction {
+  title: string
+  kind?: string
+  isPreferred?: boolean
+  edit: {changes: Record<string, Array<{range: Diagnostic['range']; newText: string}>>}
+}
 
 const Severity = {Error: 1, Warning: 2} as const
 
@@ -91,8 +97,13 @@ class Client {
     return published
   }
 
-  request<T>(method: string, params: unknown): Promise<T> {
-    return this.connection.sendRequest<T>(method, params)
+  /** The quick fixes the server offers for one of its diagnostics. */
+  quickFixes(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+    return this.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: {uri},
+      range: diagnostic.range,
+      context: {diagnostics: [diagnostic]}
+    })
   }
 
   async shutdown(): Promise<number | null> {
@@ -165,6 +176,11 @@ describe('the language server (unified-language-server with remark’s settings,
       '/gone': status(404),
       '/busy': status(503),
       '/moved': (request, response) => redirect(301, `http://new-site.test:${web.port}/ok`)(request, response),
+      '/moved-bare': (request, response) => redirect(301, `http://new-site.test:${web.port}/a_b_`)(request, response),
+      '/moved-paren': (request, response) => redirect(301, `http://new-site.test:${web.port}/x)y`)(request, response),
+      '/moved-query': (request, response) => redirect(301, `http://new-site.test:${web.port}/ok?q=a|b&copy;`)(request, response),
+      '/a_b_': html('Underscored'),
+      '/x)y': html('Parenthesised'),
       '/removed': status(404)
     })
     workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
@@ -240,18 +256,31 @@ describe('the language server (unified-language-server with remark’s settings,
       code: 'citation-reachable',
       message: `Unexpected redirect of citation \`${moved}\` to another site \`${final}\`, expected the cited source (\`301 Moved Permanently\`)`
     })
-    const actions = await client.request<unknown[]>('textDocument/codeAction', {
-      textDocument: {uri},
-      range: diagnostic!.range,
-      context: {diagnostics: [diagnostic]}
-    })
-    expect(actions).toEqual([
+    expect(await client.quickFixes(uri, diagnostic!)).toEqual([
       {
         title: `Replace \`${moved}\` with \`${final}\``,
         kind: 'quickfix',
         isPreferred: true,
         edit: {changes: {[uri]: [{range: spanOf(text, moved), newText: final}]}}
       }
+    ])
+  })
+
+  it('writes a quick fix’s URL as `--fix` does, so the link reads back as that URL', async () => {
+    const moved = (path: string) => `http://old-site.test:${web.port}${path}`
+    const final = `http://new-site.test:${web.port}`
+    const uri = pathToFileURL(join(workspace, 'live', 'escaped.md')).href
+    const text = [`Bare ${moved('/moved-bare')} here.`, ``, `A [paren](${moved('/moved-paren')}) and [a query](${moved('/moved-query')}).`, ``].join('\n')
+    const diagnostics = await client.open(uri, text)
+    expect(diagnostics.map(({code}) => code)).toEqual(['citation-reachable', 'citation-reachable', 'citation-reachable'])
+    const fixes = await Promise.all(diagnostics.map((diagnostic) => client.quickFixes(uri, diagnostic)))
+    expect(fixes.map((actions) => actions.map(({edit}) => edit.changes[uri]![0]!.newText))).toEqual([
+      // Bare, GFM would end the URL before its last `_`.
+      [`<${final}/a_b_>`],
+      // An unbalanced `)` would end the destination.
+      [`${final}/x\\)y`],
+      // `|` would end a table cell, `&copy;` read as `©`.
+      [`${final}/ok?q=a%7Cb\\&copy;`]
     ])
   })
 

@@ -6,12 +6,15 @@ import type {VFile} from 'vfile'
 import type {Verdict} from '../judge/verdict.js'
 import type {Citation} from '../types.js'
 import {traverse} from '../extract/traverse.js'
+import type {Slot} from '../fix/locate.js'
+import {writeUrl} from '../fix/write-url.js'
 
 export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdict: Verdict): ReturnType<VFile['message']> {
   const message = withoutStackTrace(() => file.message(verdict.message, {place: citation.place}))
-  if (verdict.expected !== undefined && citation.placeIsUrl) {
+  const written = verdict.expected === undefined ? undefined : replacement(file, citation, verdict.expected)
+  if (written !== undefined) {
     message.actual = citation.url
-    message.expected = [verdict.expected]
+    message.expected = [written]
   }
   // remark-lint's comment handling drops messages that start after the document's last leaf (it
   // takes that stretch for a gap), which is where the URL of a closing `[title](url)` sits. Its
@@ -25,6 +28,37 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
     if (point) Object.assign(message, {line: point.line, column: point.column})
   }
   return message
+}
+
+/**
+ * `url` as an editor's quick fix writes it over the URL's characters: escaped for its place, as `--fix` writes it,
+ * so the link reads back as that URL. Undefined where `--fix` writes nothing (HTML, JSX, a place that is not the URL).
+ */
+function replacement(file: VFile, citation: Citation, url: string): string | undefined {
+  const slot = citation.placeIsUrl ? slotOf(file, citation) : undefined
+  // `.mdx` is what the CLI parses as MDX (src/cli/mdx.ts), where no `<autolink>` can stand in for a bare URL.
+  return slot === undefined ? undefined : writeUrl(url, slot, file.extname === '.mdx')
+}
+
+/** How the URL is written, as src/fix/locate.ts decides; read from the text only for a link or definition. */
+function slotOf(file: VFile, citation: Citation): Slot | undefined {
+  switch (citation.kind) {
+    case 'autolink':
+    case 'literal':
+      return citation.kind
+    case 'link':
+    case 'definition':
+      return angled(String(file), citation) ? 'angled' : 'destination'
+    default:
+      return undefined
+  }
+}
+
+/** `<url>` as a destination. The place counts after a byte order mark, which the file's text still holds. */
+function angled(text: string, citation: Citation): boolean {
+  const at = citation.place.start.offset + (text.charCodeAt(0) === 0xfeff ? 1 : 0)
+  const end = at + citation.place.end.offset - citation.place.start.offset
+  return text.charAt(at - 1) === '<' && text.charAt(end) === '>'
 }
 
 /**
