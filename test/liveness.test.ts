@@ -35,6 +35,7 @@ beforeAll(async () => {
     '/same-site': redirect(301, '/ok'),
     '/to-https-www': (request, response) => redirect(301, `http://www.site.test:${web.port}/ok`)(request, response),
     '/other-site': (request, response) => redirect(301, `http://elsewhere.test:${web.port}/ok`)(request, response),
+    '/other-site-signed': (request, response) => redirect(301, `http://elsewhere.test:${web.port}/ok?X-Amz-Signature=abcdef123`)(request, response),
     '/other-site-302': (request, response) => redirect(302, `http://elsewhere.test:${web.port}/ok`)(request, response),
     '/doi': (request, response) => redirect(302, `http://publisher.test:${web.port}/ok`)(request, response),
     '/loop-a': redirect(302, '/loop-b'),
@@ -162,6 +163,10 @@ describe('seed table (source-url-verification)', () => {
     expect(file.messages[0]!.expected).toEqual([`http://elsewhere.test:${web.port}/ok`])
     const temporary = await lint(`See [the source](${origin}/other-site-302).\n`, options())
     expect(temporary.file.messages[0]!.expected).toBeUndefined()
+    // A final URL with a secret is shown redacted, and offered as no fix: an editor would write `REDACTED`.
+    const signed = await lint(`See [the source](${origin}/other-site-signed).\n`, options())
+    expect(signed.file.messages[0]!.reason).toContain('X-Amz-Signature=REDACTED')
+    expect(signed.file.messages[0]!.expected).toBeUndefined()
   })
 
   it('batch: mixed results, one message per problem, each at its own place', async () => {

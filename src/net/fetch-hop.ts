@@ -359,9 +359,19 @@ export function toNetError(error: unknown): NetError {
 
 function messageOf(specific: unknown, outer: unknown): string {
   for (const candidate of [specific, outer]) {
-    if (candidate instanceof Error && candidate.message) return clip(candidate.message, 200)
+    if (candidate instanceof Error && candidate.message) return clip(oneLine(candidate.message), 200)
   }
-  return clip(String(outer), 200)
+  return clip(oneLine(String(outer)), 200)
+}
+
+/**
+ * One line, the same every run: OpenSSL's `80…0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version
+ * number:…/ssl3_record.c:354:\n` (a thread id that changes each run, a line break that splits remark's report)
+ * is its reason, `wrong version number`.
+ */
+function oneLine(message: string): string {
+  const openssl = /^[\dA-F]+:error:[\dA-F]+:[^:]*:[^:]*:([^:]+):/.exec(message)
+  return (openssl ? openssl[1]! : message).replace(/\s+/g, ' ').trim()
 }
 
 function seconds(ms: number): string {
