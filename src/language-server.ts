@@ -6,10 +6,12 @@
 // The workspace's own `remark` is used when it has one; otherwise remark-parse and remark-stringify, as bundled.
 // Start it with `--stdio` (or `--node-ipc`, `--socket=<port>`), as language clients do.
 //
-// One addition: unified-language-server checks open documents again only on an edit, a watched file or a settings
-// change, so an answer fetched in the background (`cacheOnly: 'background'`) waited for the next keystroke. The
-// connection it makes is wrapped before it loads, and such answers check the open documents again, as a watched
-// file's change does.
+// Additions, made by wrapping the connection it makes before it loads:
+// - it checks open documents again only on an edit, a watched file or a settings change, so an answer fetched in
+//   the background (`cacheOnly: 'background'`) waited for the next keystroke: such answers check the open
+//   documents again, as a watched file's change does;
+// - it publishes each check when it finishes, so a slow check of an older version came last and its diagnostics
+//   stayed: only the document's latest version is published.
 
 import {createRequire} from 'node:module'
 import process from 'node:process'
@@ -20,9 +22,29 @@ import {backgroundAnswerEvent, processEvents} from './verify/background-event.js
 
 process.title = 'remark-lint-citations-language-server'
 
+/** The LSP shapes this reads (the server's dependencies carry the protocol types, the package does not). */
+interface Published {
+  uri: string
+  version?: number
+}
+interface Opened {
+  textDocument: {uri: string; version: number}
+}
+interface Changed {
+  textDocument: {uri: string; version: number}
+}
+interface Closed {
+  textDocument: {uri: string}
+}
+type Listen<P> = (handler: (params: P) => void) => unknown
+
 /** The part of vscode-languageserver's connection this wraps. */
 interface Connection {
-  onDidChangeWatchedFiles(handler: (params: {changes: unknown[]}) => void): unknown
+  onDidChangeWatchedFiles: Listen<{changes: unknown[]}>
+  onDidOpenTextDocument: Listen<Opened>
+  onDidChangeTextDocument: Listen<Changed>
+  onDidCloseTextDocument: Listen<Closed>
+  sendDiagnostics(params: Published): Promise<void>
 }
 
 /** Answers that arrive together (a page of citations) check the documents once. */
@@ -31,7 +53,7 @@ const recheckDelayMs = 200
 let recheck: (() => void) | undefined
 // The CommonJS module unified-language-server imports, as it resolves it: its ESM view is made from these exports
 // when it first loads, so a createConnection replaced now is the one it calls. Should a later version make its
-// connection otherwise, nothing is wrapped, and answers wait for the next change as they do under remark's server.
+// connection otherwise, nothing is wrapped, and the server behaves as remark's does.
 try {
   const lsp = createRequire(import.meta.resolve('unified-language-server'))('vscode-languageserver/node.js') as {
     createConnection: (...args: unknown[]) => Connection
@@ -39,14 +61,52 @@ try {
   const createConnection = lsp.createConnection
   lsp.createConnection = (...args) => {
     const connection = createConnection(...args)
-    const listen = connection.onDidChangeWatchedFiles.bind(connection)
-    connection.onDidChangeWatchedFiles = (handler) => {
-      recheck = () => handler({changes: []})
-      return listen(handler)
-    }
+    catchRecheck(connection)
+    trackDocuments(connection, new Map())
     return connection
   }
 } catch {}
+
+/** Keeps the handler of watched-file changes, to check the open documents again when answers arrive. */
+function catchRecheck(connection: Connection): void {
+  const listen = connection.onDidChangeWatchedFiles.bind(connection)
+  connection.onDidChangeWatchedFiles = (handler) => {
+    recheck = () => handler({changes: []})
+    return listen(handler)
+  }
+}
+
+/** Notes each open document's latest version, and publishes for that version only. */
+function trackDocuments(connection: Connection, open: Map<string, number>): void {
+  const onOpen = connection.onDidOpenTextDocument.bind(connection)
+  connection.onDidOpenTextDocument = (handler) =>
+    onOpen((params) => {
+      open.set(params.textDocument.uri, params.textDocument.version)
+      handler(params)
+    })
+  const onChange = connection.onDidChangeTextDocument.bind(connection)
+  connection.onDidChangeTextDocument = (handler) =>
+    onChange((params) => {
+      const {uri, version} = params.textDocument
+      if (!open.has(uri)) return
+      open.set(uri, version)
+      handler(params)
+    })
+  const onClose = connection.onDidCloseTextDocument.bind(connection)
+  connection.onDidCloseTextDocument = (handler) =>
+    onClose((params) => {
+      if (!open.has(params.textDocument.uri)) return
+      handler(params) // Publishes the document's empty diagnostics, so it is forgotten only after.
+      open.delete(params.textDocument.uri)
+    })
+  const send = connection.sendDiagnostics.bind(connection)
+  connection.sendDiagnostics = (params) => {
+    const latest = open.get(params.uri)
+    // A check of a version edited since, or of a document closed since, that finished late.
+    if (latest === undefined || (params.version !== undefined && params.version !== latest)) return Promise.resolve()
+    return send(params)
+  }
+}
 
 let timer: NodeJS.Timeout | undefined
 processEvents.on(backgroundAnswerEvent, () => {

@@ -47,6 +47,8 @@ const Severity = {Error: 1, Warning: 2} as const
 class Client {
   /** What the server logged (`window/logMessage`). */
   readonly logs: string[] = []
+  /** Every publish, in the order it came. */
+  readonly published: Published[] = []
   readonly exited: Promise<number | null>
   private readonly waiting: Array<{match: (item: Published) => boolean; done: (item: Published) => void}> = []
   private readonly child: ChildProcess
@@ -59,6 +61,7 @@ class Client {
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!))
     this.connection.onNotification('window/logMessage', (params: {message: string}) => this.logs.push(params.message))
     this.connection.onNotification('textDocument/publishDiagnostics', (item: Published) => {
+      this.published.push(item)
       for (const waiter of this.waiting.filter((waiter) => waiter.match(item))) {
         this.waiting.splice(this.waiting.indexOf(waiter), 1)
         waiter.done(item)
@@ -167,6 +170,7 @@ describe('the language server (unified-language-server with remark’s settings,
   let web: Web
   let workspace: string
   let client: Client
+  let slowAnswered: () => void = () => {}
   /** Loopback allowed; every host name resolves to it (`*.test` names here), with no DNS asked. */
   const fetching = `allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, resolve: async () => [{address: '127.0.0.1', family: 4}]`
 
@@ -181,7 +185,12 @@ describe('the language server (unified-language-server with remark’s settings,
       '/moved-query': (request, response) => redirect(301, `http://new-site.test:${web.port}/ok?q=a|b&copy;`)(request, response),
       '/a_b_': html('Underscored'),
       '/x)y': html('Parenthesised'),
-      '/removed': status(404)
+      '/removed': status(404),
+      '/slow': (request, response) =>
+        setTimeout(() => {
+          status(404)(request, response)
+          slowAnswered()
+        }, 500)
     })
     workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
     mkdirSync(join(workspace, 'live'))
@@ -241,6 +250,19 @@ describe('the language server (unified-language-server with remark’s settings,
       {range: spanOf(text, gone), severity: Severity.Error, code: 'citation-alive'}
     ])
     expect(web.hits('/gone')).toBe(1)
+  })
+
+  it('publishes the latest version only: a slow check of an earlier one, finishing last, is dropped', async () => {
+    const uri = pathToFileURL(join(workspace, 'live', 'rapid.md')).href
+    const answered = new Promise<void>((done) => (slowAnswered = done))
+    void client.open(uri, `A [slow source](${web.origin()}/slow).\n`)
+    const gone = `${web.origin()}/gone`
+    const text = `A [dead source](${gone}), typed before the slow one was checked.\n`
+    expect(await client.change(uri, text, 2)).toEqual([deadAt(text, gone)])
+    await answered
+    // Time for the first version's check to finish and publish, had it not been dropped.
+    await new Promise((done) => setTimeout(done, 300))
+    expect(client.published.filter((item) => item.uri === uri).map((item) => item.version)).toEqual([2])
   })
 
   it('offers the final URL of a permanent redirect as a quick fix that replaces the URL only', async () => {
