@@ -303,6 +303,17 @@ describe('remark-lint-citations <files>', () => {
     expect(tidy(stderr)).toContain(`fix/fix.md:3:22 unlink: ${origin}/gone?fix → the old report (dead link)`)
   })
 
+  it('SARIF levels follow the severity the config gives a rule, as the run prints it and exits', async () => {
+    const project = join(folder, 'severity')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`, `[citationAlive, ['warn']]`], 'configure, citationAlive'))
+    write(join(project, 'doc.md'), `See [the old report](${origin}/gone?severity).\n`)
+    const {code, stderr} = await run(['doc.md', '--report', 'sarif=out.sarif'], project)
+    expect(code).toBe(0)
+    expect(tidy(stderr).join('\n')).toMatch(/warning Unexpected dead citation/)
+    const sarif = JSON.parse(readFileSync(join(project, 'out.sarif'), 'utf8')) as SarifLog
+    expect(sarif.runs[0].results.map((result) => [result.ruleId, result.level])).toEqual([['citation-alive', 'warning']])
+  })
+
   it('`--fix` writes through a symlink and keeps the file’s mode; a read-only file is listed, not written; the rest is fixed', async () => {
     const dead = (name: string) => `See [the old report](${origin}/gone?${name}).\n`
     write(join(repo, 'fix', 'real.md'), dead('real'))

@@ -28,6 +28,8 @@ export interface Verdict {
    * whatever the rule's severity, as DESIGN.md asks ("error when certain, warning when likely").
    */
   certain?: boolean
+  /** How its message was reported, once it was (remark's severity for the rule, or `certain`): SARIF's level. */
+  severity?: 'error' | 'warning' | 'info'
 }
 
 /** Characters of a cited URL a message shows whole: a generated or tracking URL can run to thousands. */

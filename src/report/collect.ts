@@ -4,11 +4,16 @@
 import type {VFile} from 'vfile'
 import {toRecord, type CitationRecord} from './record.js'
 
+/** vfile's `fatal`: true an error, false a warning, null or undefined an info message. */
+function severityOf(fatal: boolean | null | undefined): 'error' | 'warning' | 'info' {
+  return fatal === true ? 'error' : fatal === false ? 'warning' : 'info'
+}
+
 export function recordsOf(file: VFile, path: string = file.path): CitationRecord[] {
   const kept = new Set(file.messages)
   return (file.data.citationResults ?? []).map((checked) => {
     const said = file.data.citationVerdicts?.get(checked) ?? []
-    const verdicts = said.filter(({message}) => kept.has(message)).map(({verdict}) => verdict)
+    const verdicts = said.filter(({message}) => kept.has(message)).map(({verdict, message}) => ({...verdict, severity: severityOf(message.fatal)}))
     return toRecord(path, checked.citation, checked.report, verdicts)
   })
 }

@@ -29,7 +29,7 @@ export interface SarifRegion {
 export interface SarifResult {
   ruleId: RuleName
   ruleIndex: number
-  level: Level
+  level: Level | 'note'
   message: {text: string}
   locations: Array<{physicalLocation: {artifactLocation: {uri: string}; region: SarifRegion}}>
   partialFingerprints: Record<string, string>
@@ -118,6 +118,15 @@ export function sarifReportText(records: readonly CitationRecord[], options: Sar
   return JSON.stringify(sarifReport(records, options), null, 2) + '\n'
 }
 
+/**
+ * The level remark printed the message at (the rule's severity, `['warn']` or `['error']`, or an error for a certain
+ * verdict), so code scanning agrees with the run; by action for records made without messages.
+ */
+function levelOf({verdict, action}: Finding): SarifResult['level'] {
+  if (verdict.severity === undefined) return action === 'removed' ? 'error' : 'warning'
+  return verdict.severity === 'info' ? 'note' : verdict.severity
+}
+
 function result(finding: Finding, seen: Map<string, number>): SarifResult {
   const {record, rule, verdict} = finding
   const uri = artifactUri(record.file)
@@ -127,7 +136,7 @@ function result(finding: Finding, seen: Map<string, number>): SarifResult {
   return {
     ruleId: rule,
     ruleIndex: ruleNames.indexOf(rule),
-    level: finding.action === 'removed' ? 'error' : 'warning',
+    level: levelOf(finding),
     message: {text: finding.message},
     locations: [{physicalLocation: {artifactLocation: {uri}, region}}],
     partialFingerprints: {[FINGERPRINT]: fingerprint(rule, reportPath(record.file), urlKey(record), seen)},
