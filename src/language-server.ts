@@ -11,7 +11,9 @@
 //   the background (`cacheOnly: 'background'`) waited for the next keystroke: such answers check the open
 //   documents again, as a watched file's change does;
 // - it publishes each check when it finishes, so a slow check of an older version came last and its diagnostics
-//   stayed: only the document's latest version is published.
+//   stayed: only the document's latest version is published;
+// - a document that is not a file (`untitled:`) crashed it when no workspace folder was given: such documents are
+//   not checked (the engine reads files by path).
 
 import {createRequire} from 'node:module'
 import process from 'node:process'
@@ -76,12 +78,14 @@ function catchRecheck(connection: Connection): void {
   }
 }
 
-/** Notes each open document's latest version, and publishes for that version only. */
+/** Lets through the open, change and close of `file:` documents only, noting each one's latest version, and publishes for those. */
 function trackDocuments(connection: Connection, open: Map<string, number>): void {
   const onOpen = connection.onDidOpenTextDocument.bind(connection)
   connection.onDidOpenTextDocument = (handler) =>
     onOpen((params) => {
-      open.set(params.textDocument.uri, params.textDocument.version)
+      const {uri, version} = params.textDocument
+      if (!uri.startsWith('file:')) return
+      open.set(uri, version)
       handler(params)
     })
   const onChange = connection.onDidChangeTextDocument.bind(connection)

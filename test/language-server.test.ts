@@ -70,12 +70,13 @@ class Client {
     this.connection.listen()
   }
 
-  async initialize(folders: string[]): Promise<{capabilities: Record<string, unknown>}> {
+  /** `null` folders: an editor with no folder open (the server then finds each file's project itself). */
+  async initialize(folders: string[] | null): Promise<{capabilities: Record<string, unknown>}> {
     const result = await this.connection.sendRequest<{capabilities: Record<string, unknown>}>('initialize', {
       processId: process.pid,
       rootUri: null,
       capabilities: {},
-      workspaceFolders: folders.map((folder) => ({uri: pathToFileURL(folder).href, name: folder}))
+      workspaceFolders: folders && folders.map((folder) => ({uri: pathToFileURL(folder).href, name: folder}))
     })
     await this.connection.sendNotification('initialized', {})
     return result
@@ -387,6 +388,30 @@ describe('a workspace without its own `remark`', () => {
         {range: spanOf(text, unsafe), severity: Severity.Error, code: 'citation-url-safety'}
       ])
       expect(client.logs.join('\n')).toContain('Cannot find `remark` locally but using `defaultProcessor`')
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+})
+
+describe('an editor with no folder open', () => {
+  it('leaves a document that is not a file (`untitled:`) unchecked, and goes on checking files', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'remark-lint-citations-editor-'))
+    const client = new Client(workspace)
+    try {
+      // With no folder, a file's project is the nearest folder with a package.json.
+      writeFileSync(join(workspace, 'package.json'), '{}')
+      writeFileSync(join(workspace, '.remarkrc.mjs'), rc('{cache: false}'))
+      await client.initialize(null)
+      const unsafe = 'http://169.254.169.254/latest/meta-data/'
+      const text = `See [the metadata](${unsafe}).\n`
+      void client.open('untitled:Untitled-1', text)
+      const uri = pathToFileURL(join(workspace, 'doc.md')).href
+      const checked = client.open(uri, text).then((diagnostics) => diagnostics.map(({code}) => code))
+      expect(await Promise.race([checked, client.exited.then((code) => `exited with ${code}`)])).toEqual(['citation-url-safety'])
+      expect(client.published.map((item) => item.uri)).toEqual([uri])
       expect(await client.shutdown()).toBe(0)
     } finally {
       client.kill()
