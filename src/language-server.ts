@@ -13,7 +13,8 @@
 // - it publishes each check when it finishes, so a slow check of an older version came last and its diagnostics
 //   stayed: only the document's latest version is published;
 // - a document that is not a file (`untitled:`) crashed it when no workspace folder was given: such documents are
-//   not checked (the engine reads files by path).
+//   not checked (the engine reads files by path);
+// - a byte order mark counts as a character in LSP but not in the syntax tree: positions on the first line shift.
 
 import {createRequire} from 'node:module'
 import process from 'node:process'
@@ -25,15 +26,24 @@ import {backgroundAnswerEvent, processEvents} from './verify/background-event.js
 process.title = 'remark-lint-citations-language-server'
 
 /** The LSP shapes this reads (the server's dependencies carry the protocol types, the package does not). */
+interface Position {
+  line: number
+  character: number
+}
+interface Diagnostic {
+  range: {start: Position; end: Position}
+}
 interface Published {
   uri: string
   version?: number
+  diagnostics: Diagnostic[]
 }
 interface Opened {
-  textDocument: {uri: string; version: number}
+  textDocument: {uri: string; version: number; text: string}
 }
 interface Changed {
   textDocument: {uri: string; version: number}
+  contentChanges: Array<{text: string; range?: unknown}>
 }
 interface Closed {
   textDocument: {uri: string}
@@ -49,8 +59,15 @@ interface Connection {
   sendDiagnostics(params: Published): Promise<void>
 }
 
+/** An open document as the editor has it: its latest version, and whether its text starts with a byte order mark. */
+interface Open {
+  version: number
+  bom: boolean
+}
+
 /** Answers that arrive together (a page of citations) check the documents once. */
 const recheckDelayMs = 200
+const byteOrderMark = '\uFEFF'
 
 let recheck: (() => void) | undefined
 // The CommonJS module unified-language-server imports, as it resolves it: its ESM view is made from these exports
@@ -79,21 +96,24 @@ function catchRecheck(connection: Connection): void {
 }
 
 /** Lets through the open, change and close of `file:` documents only, noting each one's latest version, and publishes for those. */
-function trackDocuments(connection: Connection, open: Map<string, number>): void {
+function trackDocuments(connection: Connection, open: Map<string, Open>): void {
   const onOpen = connection.onDidOpenTextDocument.bind(connection)
   connection.onDidOpenTextDocument = (handler) =>
     onOpen((params) => {
-      const {uri, version} = params.textDocument
+      const {uri, version, text} = params.textDocument
       if (!uri.startsWith('file:')) return
-      open.set(uri, version)
+      open.set(uri, {version, bom: text.startsWith(byteOrderMark)})
       handler(params)
     })
   const onChange = connection.onDidChangeTextDocument.bind(connection)
   connection.onDidChangeTextDocument = (handler) =>
     onChange((params) => {
       const {uri, version} = params.textDocument
-      if (!open.has(uri)) return
-      open.set(uri, version)
+      const known = open.get(uri)
+      if (!known) return
+      // The server asks for full sync: the last change is the whole text.
+      const whole = params.contentChanges.at(-1)
+      open.set(uri, {version, bom: whole && whole.range === undefined ? whole.text.startsWith(byteOrderMark) : known.bom})
       handler(params)
     })
   const onClose = connection.onDidCloseTextDocument.bind(connection)
@@ -105,11 +125,24 @@ function trackDocuments(connection: Connection, open: Map<string, number>): void
     })
   const send = connection.sendDiagnostics.bind(connection)
   connection.sendDiagnostics = (params) => {
-    const latest = open.get(params.uri)
+    const known = open.get(params.uri)
     // A check of a version edited since, or of a document closed since, that finished late.
-    if (latest === undefined || (params.version !== undefined && params.version !== latest)) return Promise.resolve()
-    return send(params)
+    if (!known || (params.version !== undefined && params.version !== known.version)) return Promise.resolve()
+    return send(known.bom ? {...params, diagnostics: params.diagnostics.map(afterByteOrderMark)} : params)
   }
+}
+
+/**
+ * A diagnostic placed as LSP counts: the tree's first line starts after the byte order mark, the editor's at it.
+ * Quick fixes take their range from the diagnostic the editor sends back, so they follow.
+ */
+function afterByteOrderMark<D extends Diagnostic>(diagnostic: D): D {
+  const {start, end} = diagnostic.range
+  return {...diagnostic, range: {start: shifted(start), end: shifted(end)}}
+}
+
+function shifted(position: Position): Position {
+  return position.line === 0 ? {line: 0, character: position.character + 1} : position
 }
 
 let timer: NodeJS.Timeout | undefined

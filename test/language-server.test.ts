@@ -307,6 +307,20 @@ describe('the language server (unified-language-server with remark’s settings,
     ])
   })
 
+  it('places diagnostics and quick fixes on the first line of a document with a byte order mark as the editor counts', async () => {
+    const gone = `${web.origin()}/gone`
+    const moved = `http://old-site.test:${web.port}/moved`
+    const uri = pathToFileURL(join(workspace, 'live', 'bom.md')).href
+    const text = `\uFEFF[dead](${gone}) and [moved](${moved}).\n`
+    const diagnostics = await client.open(uri, text)
+    expect(diagnostics.map(({code, range}) => ({code, range}))).toEqual([
+      {code: 'citation-alive', range: spanOf(text, gone)},
+      {code: 'citation-reachable', range: spanOf(text, moved)}
+    ])
+    const [fix] = await client.quickFixes(uri, diagnostics[1]!)
+    expect(fix!.edit.changes[uri]).toEqual([{range: spanOf(text, moved), newText: `http://new-site.test:${web.port}/ok`}])
+  })
+
   it('cache only: an uncached URL is “not yet checked” with no request; after a CLI run fills the cache, the real diagnostic', async () => {
     const removed = `${web.origin()}/removed`
     const file = join(workspace, 'editor', 'draft.md')
