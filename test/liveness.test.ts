@@ -40,6 +40,20 @@ beforeAll(async () => {
     '/doi': (request, response) => redirect(302, `http://publisher.test:${web.port}/ok`)(request, response),
     '/loop-a': redirect(302, '/loop-b'),
     '/loop-b': redirect(302, '/loop-a'),
+    // A consent check: redirects to itself with cookies set, then answers once they come back.
+    '/consent': (request, response) => {
+      if (/(?:^|; )seen=1(?:;|$)/.test(request.headers.cookie ?? '') && /(?:^|; )lang=en(?:;|$)/.test(request.headers.cookie ?? '')) {
+        html('The report')(request, response)
+        return
+      }
+      response.writeHead(302, {location: '/consent', 'set-cookie': ['seen=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT', 'lang=en; HttpOnly']})
+      response.end()
+    },
+    // One that sets a cookie and loops all the same.
+    '/cookie-loop': (request, response) => {
+      response.writeHead(302, {location: '/cookie-loop', 'set-cookie': 'seen=1'})
+      response.end()
+    },
     ...Object.fromEntries(Array.from({length: 7}, (_, index) => [`/chain-${index}`, redirect(302, `/chain-${index + 1}`)])),
     '/chain-7': html('End of the chain'),
     '/to-private': redirect(302, 'http://10.0.0.1/admin'),
@@ -212,6 +226,11 @@ describe('liveness beyond the seed', () => {
 
   it('redirect loop → removed', async () => {
     expect(await one(`${origin}/loop-a`)).toEqual([expect.stringContaining('(`redirect loop`) [citation-alive, error]')])
+    expect(await one(`${origin}/cookie-loop`)).toEqual([expect.stringContaining('(`redirect loop`) [citation-alive, error]')])
+  })
+
+  it('a redirect to itself that sets cookies gets them back, as a browser does → ok', async () => {
+    expect(await one(`${origin}/consent`)).toEqual([])
   })
 
   it('a chain longer than 5 hops that does not loop → flagged, not removed', async () => {

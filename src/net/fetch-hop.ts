@@ -10,7 +10,7 @@ export interface HopResponse {
   url: string
   status: number
   statusText: string
-  /** Lower-case names; repeated headers joined with ', '. */
+  /** Lower-case names; repeated headers joined with ', ' (`set-cookie` with line breaks). */
   headers: Record<string, string>
   /** The body after content decoding, at most the cap. */
   body: Buffer
@@ -257,7 +257,8 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined> |
     const key = name.toLowerCase()
     // A list of URLs joined is no URL: of several Location headers (mostly one sent twice), the first counts.
     if (URL_HEADERS.has(key)) flat[key] = urlBytes(Array.isArray(value) ? (value[0] ?? '') : String(value))
-    else flat[key] = Array.isArray(value) ? value.join(', ') : String(value)
+    // A cookie's `Expires=Wed, 21 Oct …` holds a comma: one cookie a line, as no header value holds a line break.
+    else flat[key] = Array.isArray(value) ? value.join(key === 'set-cookie' ? '\n' : ', ') : String(value)
   }
   return flat
 }

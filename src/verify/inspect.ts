@@ -72,7 +72,9 @@ export async function inspect(url: string, deps: InspectDeps, depth: PageDepth =
 }
 
 async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: number | undefined): Promise<Outcome> {
+  /** URLs asked, each with the cookies it was asked with: a consent check redirects to itself once it set one. */
   const visited = new Set<string>()
+  const cookies = new CookieJar()
   let current = start
   for (;;) {
     const verdict = checkHop(current, deps.addresses, hops.length === 0)
@@ -80,8 +82,9 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       const liveness = verdict.code === 'malformed' ? 'malformed' : 'unsafe'
       return {liveness, reason: hops.length === 0 ? verdict.reason : `redirect to ${verdict.reason}`}
     }
-    visited.add(verdict.url.href)
-    const answer = await attempt(verdict.url, deps, maxBytes, undefined, hops.length > 0)
+    const sent = cookies.header(verdict.url.hostname)
+    visited.add(`${verdict.url.href} ${sent ?? ''}`)
+    const answer = await attempt(verdict.url, deps, maxBytes, sent === undefined ? undefined : {cookie: sent}, hops.length > 0)
     if (answer instanceof NetError) {
       const classified = classifyError(answer, verdict.url.hostname, deps.timeoutMs)
       if (hops.length > 0 && classified.liveness === 'unsafe') classified.reason = `redirect to ${classified.reason}`
@@ -105,11 +108,38 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       return {liveness: 'unexpected-status', reason: `${statusLine(answer.status, answer.statusText)} to a malformed location`, status: answer.status}
     }
     hops.push({...hop, location: next})
-    if (visited.has(next)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
+    cookies.take(verdict.url.hostname, answer.headers['set-cookie'])
+    if (visited.has(`${next} ${cookies.header(new URL(next).hostname) ?? ''}`)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
     if (hops.length > deps.maxRedirects) {
       return {liveness: 'too-many-redirects', reason: `more than ${deps.maxRedirects} redirects`, status: answer.status}
     }
     current = next
+  }
+}
+
+/**
+ * The cookies a redirect chain was given, sent back to the host that set them for the rest of the chain (a consent
+ * or session check redirects to itself once it set one); never kept beyond it. Attributes are ignored: the chain
+ * is one visit.
+ */
+class CookieJar {
+  readonly #hosts = new Map<string, Map<string, string>>()
+
+  /** `Set-Cookie` lines from `host`. */
+  take(host: string, setCookie: string | undefined): void {
+    for (const line of setCookie?.split('\n') ?? []) {
+      const pair = /^\s*([^=;\s]+)=([^;]*)/.exec(line)
+      if (!pair) continue
+      let jar = this.#hosts.get(host)
+      if (!jar) this.#hosts.set(host, (jar = new Map()))
+      jar.set(pair[1]!, pair[2]!.trim())
+    }
+  }
+
+  /** The `Cookie` header for `host`, when it set any. */
+  header(host: string): string | undefined {
+    const jar = this.#hosts.get(host)
+    return jar && jar.size > 0 ? [...jar].map(([name, value]) => `${name}=${value}`).join('; ') : undefined
   }
 }
 
