@@ -50,7 +50,7 @@ beforeAll(async () => {
       response.end()
     },
     // One that sets a cookie and loops all the same.
-    '/cookie-loop': (request, response) => {
+    '/cookie-loop': (_request, response) => {
       response.writeHead(302, {location: '/cookie-loop', 'set-cookie': 'seen=1'})
       response.end()
     },
