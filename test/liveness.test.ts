@@ -21,6 +21,8 @@ beforeAll(async () => {
     '/paywall': status(403, {}, '<title>Subscribe to continue reading | The Daily</title><form action="/login"><input type=password></form>'),
     '/forbidden': status(403, {}, '<p>Forbidden</p>'),
     '/payment': status(402),
+    '/members-only': redirect(302, '/account/signin?returnTo=%2Fmembers-only'),
+    '/account/signin': html('Sign in', '<form><input type="password" name="pw"></form>'),
     '/server-error': status(500),
     '/challenge': status(403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, cloudflareChallenge),
     '/challenge-503': status(503, {server: 'cloudflare'}, cloudflareChallenge),
@@ -90,6 +92,13 @@ describe('seed table (source-url-verification)', () => {
     expect(await one(`${origin}/missing`)).toEqual([
       `1:18-1:${18 + `${origin}/missing`.length}: Unexpected dead citation \`${origin}/missing\`, expected a live source (\`404 Not Found\`) [citation-alive, error]`
     ])
+  })
+
+  it('a redirect to a sign-in page that answers 200 → flagged as paywalled (a login wall)', async () => {
+    const [message] = await one(`${origin}/members-only`)
+    expect(message).toMatch(/Unexpected paywalled citation .*\/members-only`, expected a source readers can open \(`redirected to sign in \(login title “Sign in”\), 200 OK`\) \[citation-reachable\]$/)
+    // A sign-in page cited as itself is what it is.
+    expect(await one(`${origin}/account/signin`)).toEqual([])
   })
 
   it('403 paywall → flagged as paywalled', async () => {

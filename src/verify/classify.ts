@@ -9,9 +9,14 @@ export interface Classified {
   reason: string
 }
 
-export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined): Classified {
+/** `redirected`: the answer ended a redirect chain. */
+export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, redirected = false): Classified {
   const line = statusLine(status, statusText)
   if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}
+  // A cited page that sends the reader to sign in is a login wall, however the sign-in page itself answers.
+  if (redirected && status >= 200 && status < 300 && page?.paywall?.startsWith('login')) {
+    return {liveness: 'paywalled', reason: `redirected to sign in (${page.paywall}), ${line}`}
+  }
   if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
   if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
   if (status === 401 || status === 402 || status === 403) {

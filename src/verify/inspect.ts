@@ -9,7 +9,7 @@ import type {PageReader} from '../page/reader.js'
 import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
-import {NotRecordedError} from './fixtures.js'
+import {notRecordedReason, NotRecordedError} from './fixtures.js'
 import {longestWaitMs, parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
 import type {Scheduler, Sending} from './scheduler.js'
 import type {HopResponse, Transport} from './transport.js'
@@ -52,7 +52,7 @@ export async function inspect(url: string, deps: InspectDeps, depth: PageDepth =
   } catch (error) {
     outcome =
       error instanceof NotRecordedError
-        ? {liveness: 'unverified', reason: 'not in the offline fixtures'}
+        ? {liveness: 'unverified', reason: notRecordedReason(error, hops.length > 0)}
         : {liveness: 'error', reason: `internal error: ${(error as Error).message ?? String(error)}`}
   }
   const last = hops.at(-1)
@@ -101,7 +101,7 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
     const hop: Hop = {url: current, status: answer.status, ...privateAddress(verdict.url.hostname, deps.addresses)}
     if (next === undefined) {
       hops.push(hop)
-      return {...classifyResponse(answer.status, answer.statusText, page), status: answer.status, page}
+      return {...classifyResponse(answer.status, answer.statusText, page, hops.length > 1), status: answer.status, page}
     }
     if (next === null) {
       hops.push(hop)
