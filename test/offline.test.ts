@@ -73,6 +73,28 @@ describe('offline fixtures', () => {
     expect(web.hits('/ok')).toBe(before)
   })
 
+  it('hand-written keys and header names are read as requests ask: URLs serialised, header names in any case', async () => {
+    const fixtures = join(folder, 'hand-written.json')
+    const notFound = {status: 404, headers: {'Content-Type': 'text/html'}, body: '<title>Not found</title>'}
+    const responses = {
+      'https://bare.example': notFound,
+      'https://bücher.example/buch': notFound,
+      'https://short.example/a': {status: 301, headers: {Location: 'https://target.example/b'}},
+      'https://target.example/b': {status: 200, headers: {'Content-Type': 'text/html'}, body: '<title>B</title>'},
+      'https://short.example/c': {status: 301, headers: {Location: 'https://target.example/missing'}}
+    }
+    writeFileSync(fixtures, JSON.stringify({version: 1, responses}))
+    const cited = ['https://bare.example', 'https://bücher.example/buch', 'https://short.example/a', 'https://short.example/c']
+    const {messages} = await lint(cited.map((url) => `* [source](${url})\n`).join(''), {offline: {fixtures}})
+    expect(messages).toEqual([
+      expect.stringContaining('dead citation `https://bare.example/`, expected a live source (`404 Not Found`)'),
+      expect.stringContaining('dead citation `https://xn--bcher-kva.example/buch`, expected a live source (`404 Not Found`)'),
+      expect.stringContaining('redirect of citation `https://short.example/a` to another site `https://target.example/b`'),
+      // The hop that is missing is named: the cited URL is in the file.
+      expect.stringContaining('(`not in the offline fixtures: redirect to https://target.example/missing`)')
+    ])
+  })
+
   it.each([
     ['missing.json', undefined, /Cannot read offline fixtures `.*missing\.json`/],
     ['corrupt.json', '{"version": 1, "responses": {', /Cannot parse offline fixtures `.*corrupt\.json`, expected JSON/],
@@ -81,7 +103,10 @@ describe('offline fixtures', () => {
     ['code.json', '{"version": 1, "responses": {"https://a.example/": {"error": "EWHAT"}}}', /Unexpected fixture for `https:\/\/a\.example\/` in `.*code\.json`: `error` "EWHAT", expected a network error code/],
     ['headers.json', '{"version": 1, "responses": {"https://a.example/": {"status": 200, "headers": "x", "body": 5}}}', /`headers`, expected an object of strings/],
     ['body.json', '{"version": 1, "responses": {"https://a.example/": {"status": 200, "body": 5}}}', /`body`, expected a string/],
-    ['status.json', '{"version": 1, "responses": {"https://a.example/": {"status": 2000}}}', /Unexpected fixture for `https:\/\/a\.example\/`/]
+    ['status.json', '{"version": 1, "responses": {"https://a.example/": {"status": 2000}}}', /Unexpected fixture for `https:\/\/a\.example\/`/],
+    ['key.json', '{"version": 1, "responses": {"a.example/": {"status": 200}}}', /Unexpected fixture key `a\.example\/` in `.*key\.json`, expected an absolute URL without `#fragment`/],
+    ['fragment.json', '{"version": 1, "responses": {"https://a.example/#top": {"status": 200}}}', /Unexpected fixture key `https:\/\/a\.example\/#top` in `.*fragment\.json`, expected an absolute URL/],
+    ['same.json', '{"version": 1, "responses": {"https://a.example": {"status": 200}, "https://a.example/": {"status": 404}}}', /Unexpected fixture key `https:\/\/a\.example\/` in `.*same\.json`: the same request as `https:\/\/a\.example`/]
   ])('%s: one clear fatal message, no crash, no checks', async (name, content, expected) => {
     const fixtures = join(folder, name)
     if (content !== undefined) writeFileSync(fixtures, content)

@@ -4,6 +4,8 @@ import {mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} fr
 import {dirname, resolve} from 'node:path'
 import {makeFolder} from '../folder.js'
 import {isNetErrorCode, NetError, type NetErrorCode} from '../net/errors.js'
+import {parseUrl} from '../net/parse-url.js'
+import {redactUrl} from '../net/redact.js'
 import {replaceFile, temporaryFor} from '../replace-file.js'
 import type {HopResponse, Transport} from './transport.js'
 
@@ -47,10 +49,19 @@ export class FixturesError extends Error {
 
 /** The URL is not in the fixtures: reported as "not yet checked", never guessed. */
 export class NotRecordedError extends Error {
-  constructor(url: string) {
-    super(`not in the offline fixtures (${url})`)
+  /** `url`: the request's own URL, which the key may follow with its `Accept`. */
+  constructor(
+    key: string,
+    readonly url: string
+  ) {
+    super(`not in the offline fixtures (${key})`)
     this.name = 'NotRecordedError'
   }
+}
+
+/** Why a check stopped at a missing fixture; a redirect's target is named, as the fixtures lack that URL, not the cited one. */
+export function notRecordedReason(error: NotRecordedError, redirected: boolean): string {
+  return redirected ? `not in the offline fixtures: redirect to ${redactUrl(error.url)}` : 'not in the offline fixtures'
 }
 
 /**
@@ -130,11 +141,39 @@ export function readFixtures(path: string, missingIsEmpty: boolean): FixtureFile
   if (typeof data !== 'object' || data === null || file.version !== 1 || typeof file.responses !== 'object' || file.responses === null) {
     throw new FixturesError(`Unexpected offline fixtures \`${path}\`, expected \`{"version": 1, "responses": {…}}\``)
   }
-  for (const [url, entry] of Object.entries(file.responses)) {
+  const responses: FixtureFile['responses'] = {}
+  const written = new Map<string, string>()
+  for (const [key, entry] of Object.entries(file.responses)) {
     const problem = entryProblem(entry)
-    if (problem) throw new FixturesError(`Unexpected fixture for \`${url}\` in \`${path}\`${problem}`)
+    if (problem) throw new FixturesError(`Unexpected fixture for \`${key}\` in \`${path}\`${problem}`)
+    const normal = normalKey(key)
+    if (normal === undefined) {
+      throw new FixturesError(`Unexpected fixture key \`${key}\` in \`${path}\`, expected an absolute URL without \`#fragment\``)
+    }
+    const before = written.get(normal)
+    if (before !== undefined) throw new FixturesError(`Unexpected fixture key \`${key}\` in \`${path}\`: the same request as \`${before}\``)
+    written.set(normal, key)
+    responses[normal] = lowercaseHeaders(entry as FixtureEntry)
   }
-  return file as FixtureFile
+  return {version: 1, responses}
+}
+
+/**
+ * A hand-written key as replay looks it up (fixtureKey): the URL serialised (`https://example.com` is
+ * `https://example.com/`, a Unicode host is punycode), any `(accept: …)` kept. Undefined when the URL does not
+ * parse, or has a `#fragment`, which no request sends.
+ */
+function normalKey(key: string): string | undefined {
+  const [, url = key, accept = ''] = /^(.*?)( \(accept: .*\))$/s.exec(key) ?? []
+  const href = parseUrl(url)?.href
+  return href === undefined || href.includes('#') ? undefined : href + accept
+}
+
+/** Replay reads header names as Node gives them, lowercase: a hand-written `Location` was not seen. */
+function lowercaseHeaders(entry: FixtureEntry): FixtureEntry {
+  if (!('headers' in entry) || entry.headers === undefined) return entry
+  const headers = Object.fromEntries(Object.entries(entry.headers).map(([name, value]) => [name.toLowerCase(), value]))
+  return {...entry, headers}
 }
 
 /** What is wrong with one entry, said after its URL; undefined when it replays as recorded. */
@@ -170,7 +209,7 @@ export function replayTransport(fixtures: FixtureFile): Transport {
   return async (url, maxBytes, headers) => {
     const key = fixtureKey(url, headers)
     const entry = fixtures.responses[key]
-    if (!entry) throw new NotRecordedError(key)
+    if (!entry) throw new NotRecordedError(key, url.href)
     if ('error' in entry) throw new NetError(entry.error, entry.message ?? entry.error)
     const body = entry.bodyBase64 === undefined ? Buffer.from(entry.body ?? '', 'utf8') : Buffer.from(entry.bodyBase64, 'base64')
     // Replays read as little as a live fetch would.

@@ -6,7 +6,7 @@ import {NetError} from '../net/errors.js'
 import {checkHop} from '../net/policy.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError} from './classify.js'
-import {NotRecordedError} from './fixtures.js'
+import {notRecordedReason, NotRecordedError} from './fixtures.js'
 import {attempt, type InspectDeps} from './inspect.js'
 
 /** A registry's answer, or why there is none. */
@@ -31,7 +31,7 @@ export async function askRegistry(start: string, headers: Record<string, string>
     try {
       answer = await attempt(verdict.url, deps, undefined, headers, hops > 0)
     } catch (error) {
-      if (error instanceof NotRecordedError) return {ok: false, reason: 'not in the offline fixtures'}
+      if (error instanceof NotRecordedError) return {ok: false, reason: notRecordedReason(error, hops > 0)}
       throw error
     }
     if (answer instanceof NetError) return {ok: false, reason: classifyError(answer, verdict.url.hostname, deps.timeoutMs).reason}
