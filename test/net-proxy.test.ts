@@ -1,9 +1,10 @@
 // Proxies: a real CONNECT proxy on 127.0.0.1 between the checker and the test web, as on a company network or a
 // self-hosted CI runner, through the preset and through the real bin with the environment's variables.
 
+import {spawn} from 'node:child_process'
 import {createServer, type Server} from 'node:http'
 import {createServer as createSecureServer} from 'node:https'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {connect, type AddressInfo, type Socket} from 'node:net'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -23,13 +24,19 @@ interface Proxy {
   tunnels: string[]
   /** The `proxy-authorization` header of each tunnel. */
   authorizations: Array<string | undefined>
+  /** `host:port` of each CONNECT left unanswered (`'silently'`) whose client has since hung up. */
+  hungUp: string[]
   close(): Promise<void>
 }
 
-/** Opens tunnels to the test web for the names it knows (all of them on 127.0.0.1); 502 for others, as Squid does. */
-async function startProxy(knows: (host: string) => boolean, needs?: string): Promise<Proxy> {
+/**
+ * Opens tunnels to the test web for the names it knows (all of them on 127.0.0.1); 502 for others, as Squid does.
+ * `refuses` answers a tunnel with another status instead, or (`'silently'`) takes the CONNECT and never answers.
+ */
+async function startProxy(knows: (host: string) => boolean, needs?: string, refuses?: (host: string) => number | 'silently' | undefined): Promise<Proxy> {
   const tunnels: string[] = []
   const authorizations: Array<string | undefined> = []
+  const hungUp: string[] = []
   const sockets = new Set<Socket>()
   const server: Server = createServer((_, response) => response.writeHead(405).end())
   server.on('connect', (request, client: Socket, head: Buffer) => {
@@ -38,6 +45,10 @@ async function startProxy(knows: (host: string) => boolean, needs?: string): Pro
     authorizations.push(request.headers['proxy-authorization'])
     if (needs && request.headers['proxy-authorization'] !== needs) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
     const [host = '', port = ''] = (request.url ?? '').split(/:(?=\d+$)/)
+    const refusal = refuses?.(host)
+    // Read, so that the client's hanging up is seen (the server's half of the socket stays open, as a proxy's may).
+    if (refusal === 'silently') return void client.on('end', () => hungUp.push(request.url ?? '')).resume()
+    if (refusal) return void client.end(`HTTP/1.1 ${refusal} Refused\r\n\r\n`)
     if (!knows(host)) return void client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
     const upstream = connect(Number(port), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
@@ -55,6 +66,7 @@ async function startProxy(knows: (host: string) => boolean, needs?: string): Pro
     url: `http://127.0.0.1:${port}`,
     tunnels,
     authorizations,
+    hungUp,
     close: () =>
       new Promise<void>((done) => {
         for (const socket of sockets) socket.destroy()
@@ -109,6 +121,45 @@ describe('through a proxy', () => {
     expect(await check(`http://unreachable.test:${web.port}/ok`)).toEqual([
       expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 502 to the tunnel`\) \[citation-reachable\]$/)
     ])
+  })
+
+  it("a tunnel refused for the proxy's own reasons (407: its password, 403: its policy) is flagged, never dead, even to a name our resolver does not know", async () => {
+    const picky = await startProxy(() => false, `Basic ${Buffer.from('bob:right').toString('base64')}`, (host) => (host.startsWith('deny') ? 403 : host.startsWith('gw') ? 504 : undefined))
+    try {
+      const through = (password: string) => ({proxy: picky.url.replace('//', `//bob:${password}@`)})
+      // Our resolver knows neither name: before, the 407 and the 403 made both "no such host", dead, and unlinked by --fix.
+      expect(await check(`http://www.some-publisher.example.com:${web.port}/article`, through('wrong'))).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 407 to the tunnel`\) \[citation-reachable\]$/)
+      ])
+      expect(await check(`http://deny.some-publisher.example.com:${web.port}/article`, through('right'))).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 to the tunnel`\) \[citation-reachable\]$/)
+      ])
+      // A gateway's 504, like a 502, can mean the proxy found no such name either.
+      expect(await check(`http://gw.invented-press.com:${web.port}/article`, through('right'))).toEqual([
+        expect.stringMatching(/Unexpected dead citation .*\(`no such host gw.invented-press.com`\) \[citation-alive, error\]$/)
+      ])
+      expect(picky.tunnels).toEqual([
+        `www.some-publisher.example.com:${web.port}`,
+        `deny.some-publisher.example.com:${web.port}`,
+        `gw.invented-press.com:${web.port}`
+      ])
+    } finally {
+      await picky.close()
+    }
+  })
+
+  it('a CONNECT the proxy never answers is given up within the timeout: the citation is unanswered, and the tunnel is not left waiting', async () => {
+    const silent = await startProxy(() => true, undefined, () => 'silently')
+    try {
+      expect(await check(`http://site.test:${web.port}/ok?silent`, {proxy: silent.url, timeout: 500})).toEqual([
+        expect.stringMatching(/Unexpected unanswered citation .*\(`no answer within 0\.5 s`\) \[citation-reachable\]$/)
+      ])
+      // The verifier is not closed here (it is shared till the end): the CONNECT itself has the hop's deadline,
+      // not undici's 300 s, as a long-lived host (the language server) would otherwise keep it.
+      await expect.poll(() => silent.hungUp, {timeout: 10_000, interval: 50}).toContain(`site.test:${web.port}`)
+    } finally {
+      await silent.close()
+    }
   })
 
   it('a target on a private address is refused before the proxy is asked', async () => {
@@ -193,6 +244,40 @@ describe('the environment', () => {
     expect(wrong.code).toBe(2)
   })
 
+  it('--fix behind a proxy that refuses the password leaves every citation linked', async () => {
+    const picky = await startProxy(() => true, `Basic ${Buffer.from('bob:right').toString('base64')}`)
+    try {
+      const markdown = `* [pub](http://www.some-publisher.example.com:${web.port}/article)\n* [known](http://site.test:${web.port}/ok)\n`
+      const folder = project(markdown, {resolve: true})
+      const run = await runBin(folder, {http_proxy: picky.url.replace('//', '//bob:wrongpw@')}, ['--fix'])
+      expect(run.stderr).not.toContain('dead citation')
+      expect(run.stderr.match(/the proxy answered 407 to the tunnel/g)?.length).toBeGreaterThanOrEqual(2)
+      expect(run.code).toBe(0)
+      expect(readFileSync(join(folder, 'doc.md'), 'utf8')).toBe(markdown)
+    } finally {
+      await picky.close()
+    }
+  })
+
+  it('a proxy that takes the CONNECT and never answers: the citation is unanswered, and the bin exits within its timeout, not undici\'s 5 minutes', async () => {
+    const silent = await startProxy(() => true, undefined, () => 'silently')
+    try {
+      const folder = project(`See [the page](http://127.0.0.1:${web.port}/ok?silent).\n`)
+      const started = Date.now()
+      // Killed at 25 s, so that before the fix this failed instead of waiting 300 s.
+      const run = await runBin(folder, {HTTP_PROXY: silent.url}, [], 25_000)
+      const took = Date.now() - started
+      expect(run.stderr).toContain('Unexpected unanswered citation')
+      expect(run.stderr).toContain('(`no answer within 2 s`)')
+      expect(silent.tunnels).toContain(`127.0.0.1:${web.port}`)
+      expect(run.code).toBe(0)
+      // `timeout` is 2 s: a generous bound, far under the 300 s it was.
+      expect(took).toBeLessThan(20_000)
+    } finally {
+      await silent.close()
+    }
+  }, 40_000)
+
   // Skipped locally without openssl, as the Redis tests are without redis-server; CI installs it.
   it.skipIf(!hasOpenssl && !process.env.CI)('https citations: TLS is checked end to end, directly and through the tunnel; a certificate nobody vouches for is flagged, not dead', async () => {
     const certificates = makeCertificates(project(''))
@@ -234,21 +319,44 @@ afterAll(() => {
   for (const folder of projects) rmSync(folder, {recursive: true, force: true})
 })
 
-/** A folder with a `.remarkrc.mjs` that reaches 127.0.0.1, and `doc.md`. */
-function project(markdown: string): string {
+/**
+ * A folder with a `.remarkrc.mjs` that reaches 127.0.0.1, and `doc.md`. With `resolve`, the tests' resolver (`.test`
+ * names on 127.0.0.1, none other), so that no name goes to a real DNS server.
+ */
+function project(markdown: string, {resolve = false} = {}): string {
   const folder = mkdtempSync(join(root, 'test', '.proxy-bin-'))
   projects.push(folder)
   const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
   writeFileSync(
     join(folder, '.remarkrc.mjs'),
     `import recommended, {configure} from ${JSON.stringify(entry)}\n` +
-      `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0, cache: false}]]}\n`
+      (resolve
+        ? `const resolve = async (name) => {\n` +
+          `  if (name.endsWith('.test')) return [{address: '127.0.0.1', family: 4}]\n` +
+          `  throw Object.assign(new Error('getaddrinfo ENOTFOUND ' + name), {code: 'ENOTFOUND', hostname: name})\n` +
+          `}\n`
+        : '') +
+      `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0, cache: false${resolve ? ', resolve' : ''}}]]}\n`
   )
   writeFileSync(join(folder, 'doc.md'), markdown)
   return folder
 }
 
-/** The real bin on `doc.md`, with `env` over the test's environment. */
-function runBin(folder: string, env: Record<string, string>): Promise<NodeRun> {
-  return runNode([join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], {cwd: folder, env})
+/** The real bin on `doc.md` with `args`, with `env` over the test's environment; killed after `killAfterMs` when given. */
+function runBin(folder: string, env: Record<string, string>, args: string[] = [], killAfterMs?: number): Promise<NodeRun> {
+  const argv = [join(root, 'dist', 'src', 'cli', 'bin.js'), 'doc.md', ...args]
+  if (killAfterMs === undefined) return runNode(argv, {cwd: folder, env})
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, argv, {cwd: folder, env: {...process.env, NO_COLOR: '1', ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+    child.on('error', fail)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      done({code, stdout, stderr})
+    })
+  })
 }

@@ -11,13 +11,19 @@ export interface AgentOptions {
   addresses: AddressPolicy
   /** TCP (+ TLS) connect limit, name lookup included. */
   connectTimeoutMs: number
-  /** undici's own limits; fetchHop's whole-hop deadline is normally shorter. Default 30 s each. */
+  /** undici's own limits; fetchHop's whole-hop deadline is normally shorter. Default {@link answerLimits}. */
   headersTimeoutMs?: number
   bodyTimeoutMs?: number
 }
 
 /** Keep-alive of pooled connections, direct or through a proxy (ms). */
 export const keepAlive = {keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000}
+
+/**
+ * undici's limits on waiting for an answer's headers and between its body's chunks, direct or through a proxy (ms),
+ * in place of its 300 s. fetchHop's whole-hop deadline is normally shorter: these bound a request nobody waits for.
+ */
+export const answerLimits = {headersTimeout: 30_000, bodyTimeout: 30_000}
 
 /**
  * A keep-alive undici Agent whose connections use {@link createLookup}, so a
@@ -47,8 +53,8 @@ export function createAgent(options: AgentOptions): Agent {
   return new Agent({
     connect,
     ...keepAlive,
-    headersTimeout: options.headersTimeoutMs ?? 30_000,
-    bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+    headersTimeout: options.headersTimeoutMs ?? answerLimits.headersTimeout,
+    bodyTimeout: options.bodyTimeoutMs ?? answerLimits.bodyTimeout,
   })
 }
 

@@ -8,11 +8,15 @@
 // addresses our resolver knows is vetted as on a direct connection (a private answer is refused, and the proxy is
 // never asked). A name our resolver cannot answer goes to the proxy, since on such networks only the proxy may
 // know outside names; a special-use name (`.test`, `.example`, …) never does. A tunnel the proxy refuses is
-// "no such host" only when our resolver said so too.
+// "no such host" only when our resolver said so too, and only when the proxy's answer can mean that (502, 504): a
+// 407 (the proxy's password) or a 403 (its policy) says nothing of the host.
+//
+// The tunnel's opening is bounded as a direct connection is: a proxy that takes the CONNECT and never answers
+// gives up within `timeout`, and a run's end destroys the agents of such tunnels instead of waiting for them.
 
 import {isIP} from 'node:net'
-import type {ProxyAgent} from 'undici'
-import {keepAlive} from './agent.js'
+import type {Client, Pool, ProxyAgent} from 'undici'
+import {answerLimits, keepAlive} from './agent.js'
 import {NetError} from './errors.js'
 import {isUnresolvableName} from './names.js'
 import type {AddressPolicy} from './address.js'
@@ -23,13 +27,16 @@ import {redactUrl} from './redact.js'
 /** One hop through a proxy: its dispatcher, and what to make of a tunnel it refuses. */
 export interface ProxiedHop {
   dispatcher: ProxyAgent
-  /** The hop's error, explained: a refused tunnel is "no such host" when our resolver found no such name either. */
+  /**
+   * The hop's error, explained: a tunnel refused with 502 or 504 is "no such host" when our resolver found no such
+   * name either; any other refusal stays EPROXY (flagged, never cached).
+   */
   explain(error: NetError): NetError
 }
 
 /** The proxies of a route, one keep-alive ProxyAgent per proxy URL, made when first used. */
 export class Proxies {
-  readonly #agents = new Map<string, Promise<ProxyAgent>>()
+  readonly #agents = new Map<string, Promise<Tracked>>()
   /**
    * undici's whole entry, which the verifier does not load for direct requests (see undici.ts): a ProxyAgent's
    * tunnel uses what it adds to every dispatcher. Loaded from the start, so the first hops find it ready.
@@ -68,9 +75,12 @@ export class Proxies {
       }
     }
     return {
-      dispatcher: await this.#agent(proxy),
+      dispatcher: (await this.#agent(proxy)).agent,
       explain: (error) => {
-        if (error.code === 'EPROXY') return notFound ? new NetError('ENOTFOUND', `no such host ${host}`, {cause: error}) : error
+        if (error.code === 'EPROXY') {
+          const status = tunnelStatus(error)
+          return notFound && status !== undefined && NO_SUCH_NAME.has(status) ? new NetError('ENOTFOUND', `no such host ${host}`, {cause: error}) : error
+        }
         // Through a tunnel only the proxy is looked up and connected to: these are about the proxy, not the source.
         if (error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EDNS') {
           return new NetError('EPROXY', `cannot reach the proxy ${redactUrl(proxy)}: ${error.message}`, {cause: error})
@@ -80,21 +90,77 @@ export class Proxies {
     }
   }
 
+  /**
+   * Closes the agents. One with a request still under way is destroyed, not closed: at the end of a run every hop
+   * has had its answer or its deadline, so such a request (a tunnel the proxy took and never answered) is one
+   * nobody waits for, and a graceful close would wait for it.
+   */
   async close(): Promise<void> {
     // An agent that could not be made was reported by the hop that asked for it.
-    await Promise.all([...this.#agents.values()].map((agent) => agent.then((made) => made.close(), () => undefined)))
+    await Promise.all([...this.#agents.values()].map((agent) => agent.then((made) => (made.busy() ? made.agent.destroy() : made.agent.close()), () => undefined)))
   }
 
-  #agent(proxy: string): Promise<ProxyAgent> {
+  #agent(proxy: string): Promise<Tracked> {
     let agent = this.#agents.get(proxy)
     if (!agent) {
-      // The hop's own deadline (fetch-hop.ts) bounds headers and body.
-      const options = {uri: proxy, proxyTls: {timeout: this.connectTimeoutMs}, requestTls: {timeout: this.connectTimeoutMs}, ...keepAlive}
-      agent = this.#undici.then(({ProxyAgent}) => new ProxyAgent(options))
+      const timeout = this.connectTimeoutMs
+      agent = this.#undici.then(({ProxyAgent, Pool, Client}) => {
+        // Every dispatcher the agent made, but those closed (undici's agent drops an unused one so) with nothing left.
+        const pools = new Set<Pool | Client>()
+        const made = <T extends Pool | Client>(pool: T): T => {
+          for (const old of pools) if ((old.closed || old.destroyed) && !underWay(old)) pools.delete(old)
+          pools.add(pool)
+          return pool
+        }
+        const options: ProxyAgent.Options = {
+          uri: proxy,
+          // TCP (+ TLS) to the proxy, and TLS through the tunnel.
+          proxyTls: {timeout},
+          requestTls: {timeout},
+          ...keepAlive,
+          // Requests through the tunnel: the direct agent's limits (the hop's own deadline is normally shorter).
+          ...answerLimits,
+          // The CONNECT: its answer is the tunnel's opening, within `timeout` as a direct connection's is.
+          clientFactory: (origin, given) => made(new Pool(origin, {...given, headersTimeout: timeout, bodyTimeout: timeout})),
+          // undici's own factory, with each dispatcher kept to see whether it has requests under way.
+          factory: (origin, given: Pool.Options) => made(given.connections === 1 ? new Client(origin, given) : new Pool(origin, given))
+        }
+        return {
+          agent: new ProxyAgent(options),
+          busy: () => [...pools].some(underWay)
+        }
+      })
       this.#agents.set(proxy, agent)
     }
     return agent
   }
+}
+
+/** A proxy's agent, and whether a request through it is under way. */
+interface Tracked {
+  agent: ProxyAgent
+  busy(): boolean
+}
+
+/** Whether a dispatcher has requests queued, waiting for a connection (a tunnel) or sent. */
+function underWay(pool: Pool | Client): boolean {
+  return !pool.destroyed && pool.stats.size > 0
+}
+
+/**
+ * Tunnel answers that can mean the proxy found no such name: 502 and 504, the gateway errors a proxy answers when it
+ * could not reach the target, a name it could not resolve among them. A 401, 403 or 407 is about the proxy's rules
+ * or its password, and anything else says nothing of the host either.
+ */
+const NO_SUCH_NAME = new Set([502, 504])
+
+/** The status the proxy answered a CONNECT with, from undici's message (`Proxy response (407) !== 200 …`). */
+function tunnelStatus(error: unknown): number | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth++) {
+    const found = /^Proxy response \((\d{3})\)/.exec(current.message) ?? /^the proxy answered (\d{3}) to the tunnel/.exec(current.message)
+    if (found) return Number(found[1])
+  }
+  return undefined
 }
 
 /** `work`, or a rejection with no code (so: not known, go through the proxy) after `ms`. */
