@@ -93,7 +93,7 @@ function reference(parsed: Parsed, citation: Citation, place: Span): Target | un
 }
 
 /** `<url>` as a link destination. */
-function angled(source: string, span: Span): boolean {
+export function angled(source: string, span: Span): boolean {
   return source.charAt(span.start - 1) === '<' && source.charAt(span.end) === '>'
 }
 

@@ -1,7 +1,6 @@
 // Liveness verdict for one citation: status, action, which rule speaks, and its message. Pure.
 
 import {parseUrl} from '../net/parse-url.js'
-import {REDACTED} from '../net/redact.js'
 import {statusLine} from '../net/status-line.js'
 import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
 import type {Identifier} from '../resolve/identifiers.js'
@@ -104,11 +103,8 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
     action: 'flagged',
     rule: 'citation-reachable',
     message: `Unexpected redirect of citation ${shownUrl(citation.url)} to another site \`${report.finalUrl}\`, expected the cited source (\`${statusLine(first.status)}\`)`,
-    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix. A final
-    // URL whose secrets were redacted is no fix: an editor would write `REDACTED` into the document.
-    ...(report.permanentRedirect && !report.finalUrl.includes(REDACTED)
-      ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`}
-      : {})
+    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix.
+    ...(report.permanentRedirect ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
   }
 }
 

@@ -6,8 +6,9 @@ import type {VFile} from 'vfile'
 import type {Verdict} from '../judge/verdict.js'
 import type {Citation} from '../types.js'
 import {traverse} from '../extract/traverse.js'
-import type {Slot} from '../fix/locate.js'
+import {angled, type Slot} from '../fix/locate.js'
 import {writeUrl} from '../fix/write-url.js'
+import {REDACTED} from '../net/redact.js'
 
 export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdict: Verdict): ReturnType<VFile['message']> {
   const message = withoutStackTrace(() => file.message(verdict.message, {place: citation.place}))
@@ -32,9 +33,12 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
 
 /**
  * `url` as an editor's quick fix writes it over the URL's characters: escaped for its place, as `--fix` writes it,
- * so the link reads back as that URL. Undefined where `--fix` writes nothing (HTML, JSX, a place that is not the URL).
+ * so the link reads back as that URL. Undefined where `--fix` writes nothing (HTML, JSX, a place that is not the URL,
+ * a redacted URL).
  */
 function replacement(file: VFile, citation: Citation, url: string): string | undefined {
+  // A URL whose secrets were redacted is no fix: the editor would write `REDACTED` into the document.
+  if (url.includes(REDACTED)) return undefined
   const slot = citation.placeIsUrl ? slotOf(file, citation) : undefined
   // `.mdx` is what the CLI parses as MDX (src/cli/mdx.ts), where no `<autolink>` can stand in for a bare URL.
   return slot === undefined ? undefined : writeUrl(url, slot, file.extname === '.mdx')
@@ -47,18 +51,16 @@ function slotOf(file: VFile, citation: Citation): Slot | undefined {
     case 'literal':
       return citation.kind
     case 'link':
-    case 'definition':
-      return angled(String(file), citation) ? 'angled' : 'destination'
+    case 'definition': {
+      // The place counts after a byte order mark, which a file's text given as a string still holds.
+      const text = String(file)
+      const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0
+      const span = {start: citation.place.start.offset + shift, end: citation.place.end.offset + shift}
+      return angled(text, span) ? 'angled' : 'destination'
+    }
     default:
       return undefined
   }
-}
-
-/** `<url>` as a destination. The place counts after a byte order mark, which the file's text still holds. */
-function angled(text: string, citation: Citation): boolean {
-  const at = citation.place.start.offset + (text.charCodeAt(0) === 0xfeff ? 1 : 0)
-  const end = at + citation.place.end.offset - citation.place.start.offset
-  return text.charAt(at - 1) === '<' && text.charAt(end) === '>'
 }
 
 /**
