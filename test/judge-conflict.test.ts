@@ -254,3 +254,27 @@ describe('detectConflictOfInterest in the library API', () => {
     expect(api.detectConflictOfInterest('https://clickup.com/blog', 'ClickUp is the best.', {ignore: ['clickup.com']}).detected).toBe(false)
   })
 })
+
+describe('naming the venue one cites is attribution, not a conflict', () => {
+  it.each([
+    ['https://www.nature.com/articles/x', 'A study published in Nature found that sleep improves memory.'],
+    ['https://www.cell.com/cell/fulltext/x', 'Stem cell therapy restored vision in mice.'],
+    ['https://www.science.org/doi/x', 'Climate science shows warming is accelerating.'],
+    ['https://www.nytimes.com/2024/01/01/x.html', 'The New York Times reported record heat.'],
+    ['https://www.reuters.com/world/x', 'According to Reuters, the vote was delayed.'],
+    ['https://en.wikipedia.org/wiki/X', 'Wikipedia lists twelve species.'],
+    ['https://www.census.gov/x', 'The Census Bureau counted 330 million people.']
+  ])('%s for %j', (url, claim) => {
+    expect(detectConflictOfInterest(url, claim).detected).toBe(false)
+  })
+
+  it('a site name starting with "New" keeps it; an article does not count', () => {
+    expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'Observability tools find relic code paths.', {}, 'New Relic').detected).toBe(false)
+    expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'New Relic finds slow code paths.', {}, 'New Relic')).toMatchObject({detected: true})
+    expect(detectConflictOfInterest('https://www.theverge.com/x', 'The Verge Tech Awards went to a phone.', {}, 'The Verge')).toMatchObject({detected: true, brandToken: 'verge'})
+  })
+
+  it('a platform account’s page carries the platform’s site name, which names no party', () => {
+    expect(detectConflictOfInterest('https://jane.medium.com/caffeine', 'A medium dose of caffeine improves alertness.', {}, 'Medium').detected).toBe(false)
+  })
+})

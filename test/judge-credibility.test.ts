@@ -68,6 +68,25 @@ describe('scoreCredibility: categories', () => {
   })
 })
 
+describe('scoreCredibility: a platform’s own pages', () => {
+  it.each([
+    'https://docs.github.com/en/actions',
+    'https://docs.gitlab.com/ee/ci/',
+    'https://developers.facebook.com/docs/graph-api',
+    'https://help.medium.com/hc/en-us',
+    'https://engineering.linkedin.com/blog/x'
+  ])('%s is not user-generated: the platform wrote it', (url) => {
+    expect(scoreCredibility(url, defaults)).toMatchObject({category: 'unknown', reason: expect.stringContaining("the platform's own page")})
+  })
+
+  it.each(['https://github.com/acme/tool', 'https://www.github.com/acme', 'https://gist.github.com/acme/1', 'https://jane.medium.com/post', 'https://medium.com/@jane/post'])(
+    '%s is a user’s page',
+    (url) => {
+      expect(scoreCredibility(url, defaults).category).toBe('user-generated')
+    }
+  )
+})
+
 describe('scoreCredibility: public-suffix signals', () => {
   const table: Array<[string, SourceCategory, string]> = [
     ['https://www.nasa.gov/missions/', 'government', 'nasa.gov'],
@@ -80,7 +99,12 @@ describe('scoreCredibility: public-suffix signals', () => {
     ['https://web.mit.edu/research/', 'academic', 'mit.edu'],
     ['https://www.ox.ac.uk/research', 'academic', 'ox.ac.uk'],
     ['https://www.u-tokyo.ac.jp/en/', 'academic', 'u-tokyo.ac.jp'],
-    ['https://www.unimelb.edu.au/', 'academic', 'unimelb.edu.au']
+    ['https://www.unimelb.edu.au/', 'academic', 'unimelb.edu.au'],
+    // A state's suffix (`qld.gov.au` is one), and a province's government under its subdivision suffix.
+    ['https://www.qld.gov.au/health', 'government', 'www.qld.gov.au'],
+    ['https://www.education.vic.gov.au/', 'government', 'education.vic.gov.au'],
+    ['https://www2.gov.bc.ca/gov/content/health', 'government', 'gov.bc.ca'],
+    ['https://www.sante.gouv.qc.ca/', 'government', 'gouv.qc.ca']
   ]
   it.each(table)('%s is %s', (url, category, domain) => {
     expect(scoreCredibility(url, defaults)).toMatchObject({category, domain})
@@ -88,6 +112,10 @@ describe('scoreCredibility: public-suffix signals', () => {
 
   it('gives a reason that names the suffix', () => {
     expect(scoreCredibility('https://www.ons.gov.uk/', defaults).reason).toBe('the public suffix `gov.uk`')
+  })
+
+  it('does not take a company named gov under a generic suffix for a government', () => {
+    expect(scoreCredibility('https://www.gov.com/', defaults).category).toBe('unknown')
   })
 
   it('does not take the `.ac` country domain for a university', () => {

@@ -2,7 +2,9 @@
 
 import {parseUrl} from '../net/parse-url.js'
 import type {Citation, SourceReport} from '../types.js'
+import type {SourceCategory} from './source-categories.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
+import {builtInCategory} from './credibility.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {parse} from './public-suffix.js'
 import {stopWords, words} from './text.js'
@@ -44,6 +46,9 @@ const SUFFIXES = new Set(
     'docs hub platform tools suite').split(' ')
 )
 
+/** Publishers whose name in a claim is attribution, not a party speaking for itself (see `builtInCategory`). */
+const editorial = new Set<SourceCategory>(['peer-reviewed', 'news', 'reference', 'government', 'standards'])
+
 /** Claim words shorter than this (in characters) are too ambiguous to call a brand (`IBM`: use `brands`). */
 const MIN_TOKEN = 4
 
@@ -63,12 +68,16 @@ export function detectConflictOfInterest(
   const owner = ownerOf(url)
   if (!owner) return none('')
   if ((options.ignore ?? []).some((entry) => ownerMatches(owner, entry))) return none(owner.id)
+  // Naming the journal, outlet, reference work or public body one cites is attribution ("a study in Nature found",
+  // "Reuters reported"), and its name is often a plain word ("cell", "science", "times"): not a party's own claim.
+  if (editorial.has(builtInCategory(url) ?? 'unknown')) return none(owner.id)
   const claimWords = nameWords(claim)
   const label = compactLabel(owner.label)
   const brand =
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
     claimWords.find((word) => isToken(word) && labelNames(label, word)) ??
-    (siteName && !owner.account ? siteNameIn(claimWords, siteName) : undefined)
+    // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
+    (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claimWords, siteName) : undefined)
   if (brand === undefined) return none(owner.id)
   return {
     detected: true,
@@ -161,8 +170,13 @@ function brandFromOption(claimWords: string[], owner: Owner, brands: Record<stri
 }
 
 /** The site name's distinctive words (`ClickUp Blog` → `clickup`), when the claim has them in a row. */
+/** Words a site name may start with that are not its name: "The Verge" is `verge`, "New Relic" stays `new relic`. */
+const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'el', 'der', 'die', 'das'])
+
 function siteNameIn(claimWords: string[], siteName: string): string | undefined {
-  const core = nameWords(siteName).filter((word) => !stopWords.has(word) && !GENERIC.has(word))
+  const named = nameWords(siteName)
+  while (named.length > 1 && ARTICLES.has(named[0]!)) named.shift()
+  const core = named.filter((word) => !GENERIC.has(word))
   if ([...core.join('')].length < MIN_TOKEN || !contains(claimWords, core)) return undefined
   return core.join(' ')
 }

@@ -8,6 +8,7 @@ import {parseUrl} from '../net/parse-url.js'
 import {defaultRedirectResolvers} from '../options.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
+import {isPlatformPage} from './owner.js'
 import {getDomain, getPublicSuffix} from './public-suffix.js'
 import {
   academicLabels,
@@ -168,6 +169,12 @@ interface Classified {
   reason: string
 }
 
+/** The built-in category of a URL's publisher (the table and the public-suffix signals), before the user's entries. */
+export function builtInCategory(url: string): SourceCategory | undefined {
+  const parsed = parseUrl(url)
+  return parsed ? classify(parsed).category : undefined
+}
+
 /** The built-in view of one URL, before the user's entries. */
 function classify(url: URL): Classified {
   const host = url.hostname.replace(/\.$/, '')
@@ -180,16 +187,22 @@ function classify(url: URL): Classified {
       : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
   }
   const listed = lookup(builtIn, host)
+  if (listed === 'user-generated' && isPlatformPage(url.href)) {
+    return found('unknown', `the platform's own page, not one of its users', whose category is not known: add it to \`trusted\` if you vouch for it`)
+  }
   if (listed !== undefined) return found(listed)
   if (/^\/~[^/]/.test(url.pathname)) {
     return found('user-generated', `\`${url.pathname.split('/')[1]}\` is a personal page, so cite the original or an edited source`)
   }
   const suffix = getPublicSuffix(host) ?? ''
-  const [first, second] = suffix.split('.')
-  if (governmentSuffixes.has(suffix) || (second !== undefined && governmentLabels.has(first!))) {
-    return found('government', `the public suffix \`${suffix}\``)
+  // The labels of a country's suffix before its TLD: `gov.uk`, `ac.jp`, and a state's `qld.gov.au`.
+  const labels = suffix.split('.').slice(0, -1)
+  // A province's or state's government under a subdivision suffix: `gov.bc.ca`, `gouv.qc.ca`.
+  const subdivision = labels.length > 0 && /^(?:gov|gouv)\./.test(domain)
+  if (governmentSuffixes.has(suffix) || subdivision || labels.some((label) => governmentLabels.has(label))) {
+    return found('government', `the public suffix \`${subdivision ? domain : suffix}\``)
   }
-  if (academicSuffixes.has(suffix) || (second !== undefined && academicLabels.has(first!))) {
+  if (academicSuffixes.has(suffix) || labels.some((label) => academicLabels.has(label))) {
     return found('academic', `the public suffix \`${suffix}\` (${categories.academic.reason})`)
   }
   const segment = url.pathname

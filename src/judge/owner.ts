@@ -69,7 +69,10 @@ const PLATFORM_SUBDOMAINS = new Set(['', 'www', 'm', 'mobile'])
 const SUBDOMAIN_PLATFORMS = new Set(['substack.com', 'medium.com', 'wordpress.com', 'tumblr.com', 'hashnode.dev', 'ghost.io'])
 
 /** Subdomains of those platforms that are the platform's own pages. */
-const PLATFORM_HOSTS = new Set(['www', 'm', 'mobile', 'api', 'blog', 'developer', 'developers', 'docs', 'help', 'status', 'support'])
+const PLATFORM_HOSTS = new Set([
+  'www', 'm', 'mobile', 'about', 'api', 'blog', 'developer', 'developers', 'docs', 'engineering', 'help', 'newsroom',
+  'status', 'support'
+])
 
 /** The publisher of `url`, or undefined for what has no registrable domain (IP addresses, `localhost`, no host). */
 export function ownerOf(url: string): Owner | undefined {
@@ -92,6 +95,22 @@ export function ownerOf(url: string): Owner | undefined {
   }
 
   return {id: domain, host, label: unicode(domainWithoutSuffix), account: false}
+}
+
+/**
+ * Whether `url` is a publishing platform's own page, not one of its users': on a host of its own
+ * (`docs.github.com`, `developers.facebook.com`, `help.medium.com`). Its paths are not told apart: a path no account
+ * owns is often still users' (`youtube.com/watch`, `facebook.com/groups`).
+ */
+export function isPlatformPage(url: string): boolean {
+  const parsed = parseUrl(url)
+  const host = parsed?.hostname.toLowerCase().replace(/\.$/, '')
+  if (!parsed || !host) return false
+  const {domain, subdomain} = parse(host, {allowPrivateDomains: true})
+  const sub = subdomain ?? ''
+  // `gist.github.com` serves users' pages: only the platform's named hosts count.
+  const own = !PLATFORM_SUBDOMAINS.has(sub) && PLATFORM_HOSTS.has(sub.split('.').at(-1)!)
+  return own && domain !== null && (domain in PATH_PLATFORMS || SUBDOMAIN_PLATFORMS.has(domain))
 }
 
 /**
