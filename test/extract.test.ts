@@ -697,6 +697,27 @@ describe('never extracted', () => {
   })
 })
 
+/** Rows of markdown and the claim of each citation in it, in order. */
+const claimRows: Array<[name: string, markdown: string, claims: Array<string | undefined>, syntax?: Syntax]> = [
+  // A numbered marker is the citation, not words of the claim: `over 60 1.` read a stray number the page lacks.
+  ['marker link after a space', 'Coffee raises blood pressure in adults over 60 [1](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],
+  ['bracketed marker link', 'Coffee raises blood pressure in adults over 60 [[3]](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],
+  ['marker reference', 'Coffee raises blood pressure in adults over 60 [3].\n\n[3]: https://a.com', ['Coffee raises blood pressure in adults over 60.', undefined]],
+  ['parenthesised, caret and superscript markers', 'Tea is fine ([2](https://a.com)), [^4](https://b.com) and [¹](https://c.com).', ['Tea is fine, and.', 'Tea is fine, and.', 'Tea is fine, and.']],
+  // `60.` and `3` were glued into `60.3`, a number, and the next sentence joined the claim.
+  ['marker glued to the full stop', 'Coffee raises blood pressure in adults over 60.[3](https://a.com) Tea does not.', ['Coffee raises blood pressure in adults over 60.']],
+  ['marker glued to the full stop, end of paragraph', 'Coffee raises blood pressure in adults over 60.[3](https://a.com)', ['Coffee raises blood pressure in adults over 60.']],
+  ['two markers: neither is in the claim', 'Coffee raises blood pressure [1](https://a.com) [2](https://b.com).', ['Coffee raises blood pressure.', 'Coffee raises blood pressure.']],
+  ['HTML markers, inline and in a block', 'Tea is fine <a href="https://a.com">[1]</a>.\n\n<p>Milk is fine <a href="https://b.com">2</a>. So.</p>', ['Tea is fine.', 'Milk is fine.']],
+  ['a number that reads as words stays', 'The [2020](https://a.com) report and [3 trials](https://b.com) agree.', ['The 2020 report and 3 trials agree.', 'The 2020 report and 3 trials agree.']]
+]
+
+describe('claims', () => {
+  it.each(claimRows)('%s', (_name, markdown, claims, syntax) => {
+    expect(extract(markdown, syntax ?? 'gfm').citations.map((citation) => citation.claim)).toEqual(claims)
+  })
+})
+
 describe('linkedUrls (asked for as soon as a file is parsed)', () => {
   /** The URLs asked for early, and those the full extraction cites (normalised, as the verifier is asked). */
   function both(markdown: string, syntax: Syntax, options: Partial<ExtractOptions> = {}): {early: string[]; cited: Set<string>} {

@@ -4,7 +4,7 @@ import type {Node} from 'unist'
 import {collapse} from '../page/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
-import {plainText} from './plain-text.js'
+import {CITATION_MARKER, plainText} from './plain-text.js'
 
 interface Sentences {
   /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
@@ -18,6 +18,8 @@ interface Sentences {
 /** Characters segmented at once; longer sentences are cut at this length. */
 const WINDOW = 2000
 const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
+/** What a left-out citation leaves behind: `( )`, `[ ]`, and a space before the full stop (`60 .`). */
+const LEFT_OVER = /\s*(?:\(\s*\)|\[\s*\])|\s+(?=[.,](?:\s|$))/g
 const cache = new WeakMap<Node, Sentences>()
 
 /**
@@ -39,13 +41,16 @@ export function claimInBlock(
 
 /** The sentence at `index` in a free-standing text (for example raw HTML). */
 export function claimInText(text: string, index: number, own: string): string | undefined {
-  return pick(segment(text, new Map()), index, own)
+  // As in a block (see `plainText`): a citation marker is no part of the sentence.
+  const aside = own !== '' && text.startsWith(own, index) && CITATION_MARKER.test(own)
+  const read = aside ? `${text.slice(0, index)}${' '.repeat(own.length)}${text.slice(index + own.length)}` : text
+  return pick(segment(read, new Map()), index, aside ? '' : own)
 }
 
 function sentencesOf(block: Node): Sentences {
   let found = cache.get(block)
   if (!found) {
-    const plain = plainText(block, true)
+    const plain = plainText(block, true, true)
     found = segment(plain.text, plain.starts)
     cache.set(block, found)
   }
@@ -92,7 +97,8 @@ function pick(sentences: Sentences, index: number, own: string): string | undefi
 }
 
 function sentenceText({text, starts}: Sentences, at: number): string {
-  return collapse(text.slice(starts[at], starts[at + 1] ?? text.length))
+  const sentence = collapse(text.slice(starts[at], starts[at + 1] ?? text.length))
+  return sentence.replace(LEFT_OVER, '')
 }
 
 /** Last sentence starting at or before `index` (binary search). */

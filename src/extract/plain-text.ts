@@ -1,13 +1,20 @@
 // Plain text of mdast nodes, remembering where each node's text starts.
 
 import type {Node} from 'unist'
-import {SKIP, traverse} from './traverse.js'
+import {childrenOf, SKIP, traverse} from './traverse.js'
 
 /** Nodes whose value is prose. Other nodes with a value (html, code, MDX
  * expressions, ESM) add nothing: they are markup or program, not text. */
 const TEXT_TYPES = new Set(['text', 'inlineCode'])
 /** Nodes whose content is not part of the sentence around them. */
 const SILENT_TYPES = new Set(['image', 'imageReference', 'footnoteReference', 'html'])
+const LINK_TYPES = new Set(['link', 'linkReference'])
+const OPEN_A = /^<a[\s>]/i
+const CLOSE_A = /^<\/a\s*>$/i
+/** A citation marker as link text: `1`, `[1]`, `(1)`, `^1`, `1, 2`, `¹`. */
+const NUMBERS = String.raw`\^?\d{1,3}[a-z]?(?:\s*[,–-]\s*\^?\d{1,3}[a-z]?)*`
+export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]|\(\s*${NUMBERS}\s*\)|${NUMBERS}|[⁰¹²³⁴-⁹]+)\s*$`)
+const SENTENCE_END = /[.!?]$/
 
 export interface PlainText {
   text: string
@@ -15,21 +22,53 @@ export interface PlainText {
   starts: Map<Node, number>
 }
 
-/** The plain text of a node; with `withStarts`, where each descendant starts. */
-export function plainText(node: Node, withStarts = false): PlainText {
+/**
+ * The plain text of a node; with `withStarts`, where each descendant starts. With `forClaim`, the text a claim is
+ * read from: a link whose text is a citation marker (`[1](url)`, `<a>1</a>`) is a space, not words of the sentence,
+ * and a link right after a full stop (`60.[3](url)`) is set off by a space, so `60.` and `3` never read as `60.3`.
+ */
+export function plainText(node: Node, withStarts = false, forClaim = false): PlainText {
   const parts: string[] = []
   const starts = new Map<Node, number>()
   let length = 0
-  traverse(node, undefined, (current) => {
-    if (withStarts) starts.set(current, length)
-    const part = ownText(current)
-    if (part !== undefined) {
-      parts.push(part)
-      length += part.length
+  /** The text of inline `<a href>1</a>` markers: a space, as for a Markdown marker. */
+  const blank = forClaim ? new Set<Node>() : undefined
+  const push = (part: string): void => {
+    parts.push(part)
+    length += part.length
+  }
+  traverse(node, undefined, (current, _scope, parent, index) => {
+    if (forClaim && LINK_TYPES.has(current.type) && current !== node) {
+      if (SENTENCE_END.test(parts.at(-1) ?? '')) push(' ')
+      if (withStarts) starts.set(current, length)
+      if (CITATION_MARKER.test(plainText(current).text)) {
+        push(' ')
+        return SKIP
+      }
+      return undefined
     }
+    if (blank && current.type === 'html') markerInA(current, parent, index, blank)
+    if (withStarts) starts.set(current, length)
+    const part = blank?.has(current) ? ' ' : ownText(current)
+    if (part !== undefined) push(part)
     return part !== undefined || SILENT_TYPES.has(current.type) ? SKIP : undefined
   })
   return {text: parts.join(''), starts}
+}
+
+/** `<a href=…>` `1` `</a>` in a paragraph: the text node between the tags when it is a citation marker. */
+function markerInA(html: Node, parent: Node | undefined, index: number, blank: Set<Node>): void {
+  if (!parent || !OPEN_A.test(String((html as {value?: unknown}).value))) return
+  const siblings = childrenOf(parent)
+  const text = siblings[index + 1]
+  const close = siblings[index + 2]
+  if (close?.type !== 'html' || !CLOSE_A.test(String((close as {value?: unknown}).value).trim())) return
+  if (text && CITATION_MARKER.test(textValue(text))) blank.add(text)
+}
+
+function textValue(node: Node | undefined): string {
+  const value = node?.type === 'text' ? (node as {value?: unknown}).value : undefined
+  return typeof value === 'string' ? value : ''
 }
 
 function ownText(node: Node): string | undefined {
