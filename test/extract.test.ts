@@ -709,6 +709,11 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['marker glued to the full stop, end of paragraph', 'Coffee raises blood pressure in adults over 60.[3](https://a.com)', ['Coffee raises blood pressure in adults over 60.']],
   ['two markers: neither is in the claim', 'Coffee raises blood pressure [1](https://a.com) [2](https://b.com).', ['Coffee raises blood pressure.', 'Coffee raises blood pressure.']],
   ['HTML markers, inline and in a block', 'Tea is fine <a href="https://a.com">[1]</a>.\n\n<p>Milk is fine <a href="https://b.com">2</a>. So.</p>', ['Tea is fine.', 'Milk is fine.']],
+  // Link text alone in parentheses or brackets names the source, and cost the claim support it has.
+  ['link text alone in parentheses', 'In asyncio, gather runs awaitables concurrently ([Python docs](https://a.com)).', ['In asyncio, gather runs awaitables concurrently.']],
+  ['in brackets, and a reference', 'Smoking causes cancer [[fact sheet](https://a.com)], say ([WHO][w]).\n\n[w]: https://w.com', ['Smoking causes cancer, say.', 'Smoking causes cancer, say.', undefined]],
+  ['HTML link text alone in parentheses', 'Tea is fine (<a href="https://a.com">survey</a>).\n\n<p>Milk is fine (<a href="https://b.com">study</a>). So.</p>', ['Tea is fine.', 'Milk is fine.']],
+  ['link text that is part of the sentence stays', '[Smith found](https://a.com) that tea helps, as run with [GitHub Actions](https://b.com) (see [docs](https://c.com)).', Array(3).fill('Smith found that tea helps, as run with GitHub Actions (see docs).')],
   ['a number that reads as words stays', 'The [2020](https://a.com) report and [3 trials](https://b.com) agree.', ['The 2020 report and 3 trials agree.', 'The 2020 report and 3 trials agree.']]
 ]
 

@@ -210,7 +210,7 @@ describe('citation-claim-support', () => {
     const markdown = `Coffee drinkers live longer because caffeine protects the liver ([study](${url()})).\n`
     const {messages} = await lint(markdown, options())
     expect(of('citation-claim-support', messages)).toEqual([
-      `${at(markdown, url())}: Unexpected weak support (0.19) for the claim citing \`${url()}\`, expected the source to support it: requires review; best passage “A cohort study followed 50,000 adults for twelve years to measure how daily coffee drinking relates…” [citation-claim-support]`
+      `${at(markdown, url())}: Unexpected weak support (0.06) for the claim citing \`${url()}\`, expected the source to support it: requires review; best passage “Coffee and your heart: what the evidence says” [citation-claim-support]`
     ])
   })
 
@@ -218,7 +218,7 @@ describe('citation-claim-support', () => {
     const markdown = [
       `Three cups of coffee a day increase the risk of high blood pressure by 14% in adults over 60 ([study](${url()})).`,
       ``,
-      // Two content words (the link text counts too, so it is a number here): a score of 0 would be reported.
+      // Two content words (the marker `1` is not part of the claim): a score of 0 would be reported.
       `Tea wins ([1](${url()})).`,
       ``
     ].join('\n')
@@ -226,9 +226,9 @@ describe('citation-claim-support', () => {
     expect(of('citation-claim-support', messages)).toEqual([])
   })
 
-  it('`threshold: 0.1` lets the weakly supported claim pass', async () => {
+  it('`threshold: 0.05` lets the weakly supported claim pass', async () => {
     const markdown = `Coffee drinkers live longer because caffeine protects the liver ([study](${url()})).\n`
-    const {messages} = await withOptions(markdown, citationClaimSupport, {threshold: 0.1})
+    const {messages} = await withOptions(markdown, citationClaimSupport, {threshold: 0.05})
     expect(of('citation-claim-support', messages)).toEqual([])
   })
 
@@ -284,9 +284,9 @@ describe('the judgment rules together', () => {
   it('one fetch per URL feeds every rule, however often it is cited', async () => {
     const url = `${web.origin('acme.test')}/shared/report`
     const markdown = [
-      `Acme sales doubled in 2019 ([report](${url} "Globex Quarterly Report")).`,
+      `Acme profits doubled in 2019 ([report](${url} "Globex Quarterly Report")).`,
       ``,
-      `Acme is the market leader in every region ([report](${url})).`,
+      `Acme is the market leader in every country ([report](${url})).`,
       ``
     ].join('\n')
     const {messages} = await lint(markdown, options())

@@ -20,6 +20,8 @@ const WINDOW = 2000
 const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
 /** What a left-out citation leaves behind: `( )`, `[ ]`, and a space before the full stop (`60 .`). */
 const LEFT_OVER = /\s*(?:\(\s*\)|\[\s*\])|\s+(?=[.,](?:\s|$))/g
+const OPENS = /[([]\s*$/
+const CLOSES = /^\s*[)\]]/
 const cache = new WeakMap<Node, Sentences>()
 
 /**
@@ -41,9 +43,13 @@ export function claimInBlock(
 
 /** The sentence at `index` in a free-standing text (for example raw HTML). */
 export function claimInText(text: string, index: number, own: string): string | undefined {
-  // As in a block (see `plainText`): a citation marker is no part of the sentence.
-  const aside = own !== '' && text.startsWith(own, index) && CITATION_MARKER.test(own)
-  const read = aside ? `${text.slice(0, index)}${' '.repeat(own.length)}${text.slice(index + own.length)}` : text
+  // As in a block (see `plainText`): a citation marker or link text alone in parentheses is no part of the sentence.
+  const end = index + own.length
+  const aside =
+    own !== '' &&
+    text.startsWith(own, index) &&
+    (CITATION_MARKER.test(own) || (OPENS.test(text.slice(Math.max(0, index - 8), index)) && CLOSES.test(text.slice(end, end + 8))))
+  const read = aside ? `${text.slice(0, index)}${' '.repeat(own.length)}${text.slice(end)}` : text
   return pick(segment(read, new Map()), index, aside ? '' : own)
 }
 

@@ -15,6 +15,11 @@ const CLOSE_A = /^<\/a\s*>$/i
 const NUMBERS = String.raw`\^?\d{1,3}[a-z]?(?:\s*[,–-]\s*\^?\d{1,3}[a-z]?)*`
 export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]|\(\s*${NUMBERS}\s*\)|${NUMBERS}|[⁰¹²³⁴-⁹]+)\s*$`)
 const SENTENCE_END = /[.!?]$/
+/** Text before and after link text that stands alone in parentheses or brackets: `([Python docs](url))`. */
+const OPENS = /[([]\s*$/
+const CLOSES = /^\s*[)\]]/
+/** Link text that is a URL (`<https://…>`, a GFM literal): the claim keeps it, as it keeps a bare URL. */
+const URL_TEXT = /^\s*(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i
 
 export interface PlainText {
   text: string
@@ -24,8 +29,8 @@ export interface PlainText {
 
 /**
  * The plain text of a node; with `withStarts`, where each descendant starts. With `forClaim`, the text a claim is
- * read from: a link whose text is a citation marker (`[1](url)`, `<a>1</a>`) is a space, not words of the sentence,
- * and a link right after a full stop (`60.[3](url)`) is set off by a space, so `60.` and `3` never read as `60.3`.
+ * read from: a link whose text is a citation marker (`[1](url)`, `<a>1</a>`) or stands alone in parentheses or
+ * brackets (`([Python docs](url))`) is a space, not words of the sentence, and a link right after a full stop (`60.[3](url)`) is set off by a space, so `60.` and `3` never read as `60.3`.
  */
 export function plainText(node: Node, withStarts = false, forClaim = false): PlainText {
   const parts: string[] = []
@@ -41,7 +46,7 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
     if (forClaim && LINK_TYPES.has(current.type) && current !== node) {
       if (SENTENCE_END.test(parts.at(-1) ?? '')) push(' ')
       if (withStarts) starts.set(current, length)
-      if (CITATION_MARKER.test(plainText(current).text)) {
+      if (asideLink(current, parent, index)) {
         push(' ')
         return SKIP
       }
@@ -56,14 +61,26 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
   return {text: parts.join(''), starts}
 }
 
-/** `<a href=…>` `1` `</a>` in a paragraph: the text node between the tags when it is a citation marker. */
+/** A link whose text is a citation marker, or stands alone in parentheses or brackets: it names the source. */
+function asideLink(link: Node, parent: Node | undefined, index: number): boolean {
+  const text = plainText(link).text
+  if (CITATION_MARKER.test(text)) return true
+  if (URL_TEXT.test(text) || !parent) return false
+  const siblings = childrenOf(parent)
+  return OPENS.test(textValue(siblings[index - 1])) && CLOSES.test(textValue(siblings[index + 1]))
+}
+
+/** `<a href=…>` `1` `</a>` in a paragraph: the text node between the tags when it is a citation marker or stands
+ * alone in parentheses. */
 function markerInA(html: Node, parent: Node | undefined, index: number, blank: Set<Node>): void {
   if (!parent || !OPEN_A.test(String((html as {value?: unknown}).value))) return
   const siblings = childrenOf(parent)
   const text = siblings[index + 1]
   const close = siblings[index + 2]
   if (close?.type !== 'html' || !CLOSE_A.test(String((close as {value?: unknown}).value).trim())) return
-  if (text && CITATION_MARKER.test(textValue(text))) blank.add(text)
+  const own = textValue(text)
+  const alone = OPENS.test(textValue(siblings[index - 1])) && CLOSES.test(textValue(siblings[index + 3]))
+  if (text && (CITATION_MARKER.test(own) || (alone && !URL_TEXT.test(own)))) blank.add(text)
 }
 
 function textValue(node: Node | undefined): string {
