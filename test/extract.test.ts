@@ -714,6 +714,11 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['in brackets, and a reference', 'Smoking causes cancer [[fact sheet](https://a.com)], say ([WHO][w]).\n\n[w]: https://w.com', ['Smoking causes cancer, say.', 'Smoking causes cancer, say.', undefined]],
   ['HTML link text alone in parentheses', 'Tea is fine (<a href="https://a.com">survey</a>).\n\n<p>Milk is fine (<a href="https://b.com">study</a>). So.</p>', ['Tea is fine.', 'Milk is fine.']],
   ['link text that is part of the sentence stays', '[Smith found](https://a.com) that tea helps, as run with [GitHub Actions](https://b.com) (see [docs](https://c.com)).', Array(3).fill('Smith found that tea helps, as run with GitHub Actions (see docs).')],
+  // Intl.Segmenter ends a sentence after an abbreviation before a capital: the claim was `Jones (trial).`
+  ['Dr. and a parenthesised citation', 'Aspirin cut stroke risk, as shown by Dr. Jones ([trial](https://a.com)).', ['Aspirin cut stroke risk, as shown by Dr. Jones.']],
+  ['e.g., cf., St., Corp., Fig., No., Jan.', 'Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. In St. Louis on Jan. 5 it rained [1](https://a.com).', ['Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. In St. Louis on Jan. 5 it rained.']],
+  ['initials and et al.', 'As J. R. Smith et al. Found, tea helps [1](https://a.com). Milk does not.', ['As J. R. Smith et al. Found, tea helps.']],
+  ['a sentence ending in a word, a number or U.S. still ends', 'Tea helps in the U.S. Milk does not. He said no. Water is 100. Juice is fine [1](https://a.com).', ['Juice is fine.']],
   ['a number that reads as words stays', 'The [2020](https://a.com) report and [3 trials](https://b.com) agree.', ['The 2020 report and 3 trials agree.', 'The 2020 report and 3 trials agree.']]
 ]
 

@@ -22,6 +22,12 @@ const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
 const LEFT_OVER = /\s*(?:\(\s*\)|\[\s*\])|\s+(?=[.,](?:\s|$))/g
 const OPENS = /[([]\s*$/
 const CLOSES = /^\s*[)\]]/
+/**
+ * The end of a text that is an abbreviation or a name's initial, not a sentence end, though the next word is
+ * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`. Intl.Segmenter breaks after them.
+ */
+const ABBREVIATION =
+  /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|\p{Lu})\.\s*$/u
 const cache = new WeakMap<Node, Sentences>()
 
 /**
@@ -90,7 +96,7 @@ function sentenceStarts(text: string): number[] {
     starts.push(...found)
     from = last ?? to
   }
-  return starts
+  return starts.filter((start, i) => i === 0 || !ABBREVIATION.test(text.slice(Math.max(0, start - 12), start)))
 }
 
 function pick(sentences: Sentences, index: number, own: string): string | undefined {
