@@ -15,6 +15,7 @@ import type {SarifLog} from '../src/report/sarif.js'
 import {createProgress, progressWanted} from '../src/cli/progress.js'
 import {countFiles} from '../src/cli/file-count.js'
 import {manyFiles} from '../src/cli/lint.js'
+import {sourcesDocument} from '../src/cli/sources.js'
 import {remarkReport} from '../src/cli/reporter.js'
 import cellWidth, {loadUnicodeWidth} from '../src/cli/cell-width.js'
 import {engineQueueHash} from '../src/cli/queue.js'
@@ -489,6 +490,16 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).toContain('plugin crashed')
   })
 
+  it('an email address or a www. domain before a citation does not hide its message (GFM links them without a position)', async () => {
+    write(join(repo, 'gap', 'email.md'), `Contact foo@example.com [](${origin}/gone?email)\n`)
+    // `.test`: the literal is cited too, and a special-use name is never looked up.
+    write(join(repo, 'gap', 'www.md'), `See www.example.test and [the report](${origin}/gone?www) too.\n`)
+    const {code, stderr} = await run(['gap/email.md', 'gap/www.md'], repo)
+    expect(code).toBe(1)
+    const dead = tidy(stderr).filter((line) => line.includes('error Unexpected dead citation'))
+    expect(dead.filter((line) => line.includes('/gone?'))).toEqual([expect.stringContaining('/gone?email'), expect.stringContaining('/gone?www')])
+  })
+
   it('`--help` lists the options and exit codes; `--version` prints the version', async () => {
     const [help, version] = await Promise.all([run(['--help'], repo), run(['--version'], repo)])
     expect(help.code).toBe(0)
@@ -501,6 +512,13 @@ describe('remark-lint-citations <files>', () => {
 
 describe('remark-lint-citations verify', () => {
   const options = ['--options', JSON.stringify(fast)]
+
+  it('a claim with an email address or a www. domain still gets its source judged', async () => {
+    const sources = [{url: `${origin}/gone?claim-email`, title: 'Totally wrong title', claim: 'Contact foo@example.test or see www.example.test for details'}]
+    const {code, stdout} = await run(['verify', ...options], repo, JSON.stringify(sources))
+    expect(code).toBe(1)
+    expect((JSON.parse(stdout) as JsonReport).results.map((result) => result.action)).toEqual(['removed'])
+  })
 
   it('reads sources on stdin, writes `{results, summary}` on stdout and the summary on stderr; a removed source exits 1', async () => {
     const title = 'A [bracketed] "quoted" *starred* title\\'
@@ -547,6 +565,15 @@ describe('remark-lint-citations verify', () => {
     expect(results.map((result) => result.citations[0]!.claim)).toEqual([sentences.join(' '), [...sentences].reverse().join(' ')])
     const said = results.map((result) => result.citations[0]!.verdicts.map((verdict) => [verdict.rule, verdict.message.replace(result.url, 'URL')]))
     expect(said[0]).toEqual(said[1])
+  })
+
+  it('the sources document: a sentence ending inside «» or „“ joins the next; an address or www. domain in a claim is code', () => {
+    const url = 'https://a.example/x'
+    expect(sourcesDocument([{url, claim: '«Results show what was found.» Zebras eat.'}])).toContain('found\\;» Zebras eat\\.')
+    expect(sourcesDocument([{url, claim: '„Results show what was found.“ Zebras eat.'}])).toContain('found\\;“ Zebras eat\\.')
+    expect(sourcesDocument([{url, claim: 'Mail foo@example.test or see www.example.test.'}])).toBe(
+      `Mail \`foo@example.test\` or see \`www.example.test\`\\. [](<${url}>)\n`
+    )
   })
 
   it('stdin may start with a byte order mark (as PowerShell and some editors write JSON)', async () => {

@@ -7,7 +7,7 @@
 // the claim as given. URLs a claim mentions are put in code spans, which are text to the claim but never
 // citations: they are not fetched.
 
-import {findBareUrls} from '../extract/bare-urls.js'
+import {findBareUrls, trimUrl} from '../extract/bare-urls.js'
 import {isCitableUrl} from '../extract/normalize.js'
 import {redactUrl} from '../net/redact.js'
 import {oneSpace} from '../page/text.js'
@@ -94,15 +94,26 @@ function oneSentence(claim: string): string {
   return parts.map((part, index) => (index === parts.length - 1 ? part : part.replace(sentenceEnd, ';'))).join('')
 }
 
-/** The terminators that end a sentence, before any closing quotes or brackets and the space after them. */
-const sentenceEnd = /[.!?\u2026\u3002\uFF01\uFF1F]+(?=["'\u2019\u201D)\]]*\s*$)/u
+/** The terminators that end a sentence, before any closing quotes or brackets (`»`, `“`, `」` too) and the space after them. */
+const sentenceEnd = /[.!?\u2026\u3002\uFF01\uFF1F]+(?=[\p{Pe}\p{Pf}\p{Pi}"']*\s*$)/u
 
-/** A claim as Markdown text: escaped, and each bare URL in a code span (bare URLs hold no backtick). */
+/**
+ * What GFM links in prose besides `https://…`, whatever escapes it: `www.` domains and email addresses. Its
+ * literal links carry no position, which hid the source's messages; nor is a claim's address a citation.
+ */
+const LITERAL = /(?<![\p{L}\p{N}_.@-])(?:www\.[^\s<>"`]+|[\w.+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu
+
+/** A claim as Markdown text: escaped, and each bare URL, `www.` domain or email address in a code span (none holds a backtick). */
 function claimText(claim: string): string {
   const flat = flatten(claim)
+  // A sentence's full stop after a literal is not part of it, as for a bare URL.
+  const literals = [...flat.matchAll(LITERAL)].map((match) => ({start: match.index, end: match.index + trimUrl(match[0]).length}))
+  const spans = [...findBareUrls(flat), ...literals]
+  spans.sort((a, b) => a.start - b.start)
   let text = ''
   let at = 0
-  for (const {start, end} of findBareUrls(flat)) {
+  for (const {start, end} of spans) {
+    if (start < at) continue
     text += escapePunctuation(flat.slice(at, start)) + '`' + flat.slice(start, end) + '`'
     at = end
   }

@@ -17,18 +17,33 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
     message.actual = citation.url
     message.expected = [written]
   }
-  // remark-lint's comment handling drops messages that start after the document's last leaf (it
-  // takes that stretch for a gap), which is where the URL of a closing `[title](url)` sits. Its
-  // filter reads `line`/`column` only, so point those at the last leaf; `place` stays exact. It turns them into
-  // offsets through the file's own text, a byte order mark included (unlike the tree): so does this.
-  // A tree without leaves (only `[](url)`) is one gap up to its end, so the end is where it is seen.
-  const covered = coveredEnd(tree)
-  const seenAt = covered > 0 ? covered - 1 : tree.position?.end.offset
-  if (citation.place.start.offset >= covered && seenAt !== undefined) {
+  // remark-lint's comment handling drops messages that start in what it takes for a gap: after the document's last
+  // leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (GFM's
+  // literal `foo@example.com` or `www.example.com` makes some). Its filter reads `line`/`column` only, so those
+  // point where it sees the message; `place` stays exact. It turns them into offsets through the file's own text, a
+  // byte order mark included (unlike the tree): so does this.
+  const offset = citation.place.start.offset
+  const seenAt = seenOffset(tree, offset)
+  if (seenAt !== offset) {
     const point = location(file).toPoint(seenAt)
     if (point) Object.assign(message, {line: point.line, column: point.column})
   }
   return message
+}
+
+/**
+ * Where unified-message-control sees a message that starts at `offset`: there, unless that is in a gap; then the
+ * last leaf, the nearest text, unless that is in one too; else the end of the gaps, at the latest the tree's end
+ * (a tree without leaves, `[](url)` alone, is one gap up to it).
+ */
+function seenOffset(tree: Root, offset: number): number {
+  const {gaps, covered} = coverOf(tree)
+  const inGap = (at: number) => gaps.some(([start, end]) => start <= at && at < end)
+  if (!inGap(offset)) return offset
+  if (covered > 0 && !inGap(covered - 1)) return covered - 1
+  let at = offset
+  for (const [start, end] of gaps) if (start <= at && at < end) at = end
+  return at
 }
 
 /**
@@ -83,26 +98,48 @@ function withoutStackTrace<T>(make: () => T): T {
 }
 
 /** Per tree: a file gets a message per verdict, and the walk is over the whole tree. */
-const covering = new WeakMap<Root, number>()
+const covering = new WeakMap<Root, Cover>()
 
-/** The offset up to which unified-message-control sees the tree as covered (same walk as its gap finder). */
-function coveredEnd(tree: Root): number {
-  let offset = covering.get(tree)
-  if (offset === undefined) covering.set(tree, (offset = walkCovered(tree)))
-  return offset
+interface Cover {
+  /** Half-open ranges unified-message-control drops messages in (its `detectGaps`). */
+  gaps: Array<[number, number]>
+  /** The offset up to which it sees the tree as covered. */
+  covered: number
+}
+
+function coverOf(tree: Root): Cover {
+  let cover = covering.get(tree)
+  if (cover === undefined) covering.set(tree, (cover = walkCover(tree)))
+  return cover
 }
 
 /**
- * The walk is the project's own: `unist-util-visit` renamed a function per node (for its debug names), 84 ms of a
- * warm run of the large benchmark, where this walk takes a few.
+ * unified-message-control's gap finder, step for step: a node without a position opens a gap up to the next
+ * offset seen, and the stretch after the last one up to the tree's end is one. The walk is the project's own:
+ * `unist-util-visit` renamed a function per node (for its debug names), 84 ms of a warm run of the large
+ * benchmark, where this walk takes a few.
  */
-function walkCovered(tree: Root): number {
+function walkCover(tree: Root): Cover {
+  const gaps: Array<[number, number]> = []
   let offset = 0
+  let gap = false
+  const update = (latest: number | undefined) => {
+    if (latest === undefined) gap = true
+    else if (offset < latest) {
+      if (gap) gaps.push([offset, latest])
+      gap = false
+      offset = latest
+    }
+  }
   traverse(tree, undefined, (node) => {
-    const start = node.position?.start.offset
-    if (start !== undefined && start > offset) offset = start
-    const end = 'children' in node ? undefined : node.position?.end.offset
-    if (end !== undefined && end > offset) offset = end
+    update(node.position?.start.offset)
+    if (!('children' in node)) update(node.position?.end.offset)
   })
-  return offset
+  const covered = offset
+  const end = tree.position?.end.offset
+  if (end !== undefined && offset !== end) {
+    update(undefined)
+    update(end)
+  }
+  return {gaps, covered}
 }
