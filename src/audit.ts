@@ -101,8 +101,8 @@ export async function checkSources(
 ): Promise<{records: CitationRecord[]; rules: RulesRun | undefined}> {
   const settings = pipeline(optionsObject(options, pipelineKeys))
   const list = parseSources(sources)
-  if (list.length === 0) return {records: [], rules: undefined}
-  const {records, rules} = await checkDocument(sourcesDocument(list), `${SOURCES_FILE}.md`, settings)
+  // An empty list still loads the config and the options, so that a bad one is said.
+  const {records, rules} = await checkDocument(list.length === 0 ? '' : sourcesDocument(list), `${SOURCES_FILE}.md`, settings)
   return {records: sourceRecords(records, list), rules}
 }
 
@@ -153,5 +153,6 @@ async function checkDocument(
   if (!file) return {records: [], rules: undefined}
   const stop = stopOf(file)
   if (stop) throw stop
-  return {records: recordsOf(file, relative(cwd, document.path)), rules: file.data.citationRules}
+  // The engine makes the file's path relative to its own folder: the name is the one given, from `cwd`.
+  return {records: recordsOf(file, relative(cwd, resolve(cwd, path))), rules: file.data.citationRules}
 }

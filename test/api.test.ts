@@ -159,6 +159,30 @@ describe('the verifier thread', () => {
   })
 })
 
+describe('the defaults', () => {
+  it('a call without options uses its verifier thread: no warning that the thread failed', async () => {
+    const script = join(folder, 'defaults.mjs')
+    writeFileSync(
+      script,
+      [
+        `import {verifySources} from ${JSON.stringify(pathToFileURL(join(root, 'dist', 'src', 'index.js')).href)}`,
+        // A private address: refused without a request, and never cached.
+        `const {summary} = await verifySources([{url: 'http://127.0.0.1:9/x'}])`,
+        `if (summary.removed !== 1) throw new Error(JSON.stringify(summary))`
+      ].join('\n')
+    )
+    const {code, stderr} = await runNode([script], {cwd: folder})
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+  })
+
+  it('an empty list still refuses invalid options; records name the document from `cwd`', async () => {
+    await expect(api.verifySources([], {configure: {timeot: 1}})).rejects.toBeInstanceOf(api.OptionsError)
+    const report = await api.auditMarkdown(`A [page](${origin}/ok?cwd).\n`, {rcPath, cwd: folder, path: 'docs/page.md'})
+    expect(report.citations.map((citation) => citation.file)).toEqual(['docs/page.md'])
+  })
+})
+
 describe('many settings in one process', () => {
   it('each gets its verifier, without a listener warning, and the process still exits by itself', async () => {
     const script = join(folder, 'many.mjs')

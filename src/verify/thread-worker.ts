@@ -11,9 +11,9 @@ import {createVerifier, type Verifier} from './verifier.js'
 
 const port = parentPort!
 const made = (options: unknown): Verifier => createVerifier(resolveSettings(options), (warning) => port.postMessage({warning} satisfies FromThread))
-const given = (workerData as {options?: unknown} | null | undefined)?.options
-/** Made before any call comes: the options come first (see thread.ts). */
-let verifier: Verifier | undefined = given === undefined ? undefined : made(given)
+const data = workerData as {options?: unknown} | null | undefined
+/** Made before any call comes: the options come first (see thread.ts); `{options: undefined}` is the defaults. */
+let verifier: Verifier | undefined = data && 'options' in data ? made(data.options) : undefined
 let replies: Reply[] = []
 
 /** Answers go back in batches, one message per turn: they come in bursts, and each message has a fixed cost. */
