@@ -177,7 +177,7 @@ describe('the defaults', () => {
   })
 
   it('an empty list still refuses invalid options; records name the document from `cwd`', async () => {
-    await expect(api.verifySources([], {configure: {timeot: 1}})).rejects.toBeInstanceOf(api.OptionsError)
+    await expect(api.verifySources([], {configure: {timeot: 1} as never})).rejects.toBeInstanceOf(api.OptionsError)
     const report = await api.auditMarkdown(`A [page](${origin}/ok?cwd).\n`, {rcPath, cwd: folder, path: 'docs/page.md'})
     expect(report.citations.map((citation) => citation.file)).toEqual(['docs/page.md'])
   })
