@@ -73,6 +73,22 @@ describe('scoreClaim', () => {
     expect(scoreClaim('The vaccine reduces infections and shortens hospital stays.', [text]).score).toBe(1)
   })
 
+  // Pseudo-negations (NegEx): these affirm what follows, and read as denials scored 0.30–0.40.
+  it.each([
+    ['There is no doubt that smoking causes lung cancer in adults.', 1],
+    ['It is no surprise that smoking causes lung cancer in adults.', 1],
+    ['It is not surprising that smoking causes lung cancer in adults.', 1],
+    ['Nobody disputes that smoking causes lung cancer in adults.', 1],
+    ['No one doubts that smoking causes lung cancer in adults.', 1],
+    ['It cannot be denied that smoking causes lung cancer in adults.', 1],
+    ['Smoking causes lung cancer in adults, without question.', 1],
+    ['No one has shown that smoking causes lung cancer in adults.', 0.4],
+    ['There is no evidence that smoking causes lung cancer in adults.', 0.4],
+    ['Smoking does not cause lung cancer in adults, no doubt.', 0.4]
+  ])('negation: %s → %s', (text, expected) => {
+    expect(scoreClaim('Smoking causes lung cancer in adults.', [text]).score).toBeCloseTo(expected)
+  })
+
   it('negation: “no evidence that X causes Y” denies “X causes Y”', () => {
     const page = ['There is no evidence that mobile phones cause brain tumours in adults.']
     expect(scoreClaim('Mobile phones cause brain tumours in adults.', page).score).toBeCloseTo(0.4)

@@ -198,8 +198,18 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'nor', 'without', 'cannot'])
 /** Words that end a negation's scope before the clause ends, as in NegEx: `not X but Y`, `not X, which Y`. */
 const SCOPE_ENDS = new Set(['but', 'however', 'although', 'though', 'yet', 'whereas', 'while', 'except', 'which', 'who', 'whom', 'whose'])
-/** `not only X but also Y`, `not least`: not a denial. */
-const NOT_NEGATING_NEXT = new Set(['only', 'just', 'least'])
+/**
+ * Pseudo-negations, as in NegEx: a negation before one of these words opens no scope, as it affirms what follows
+ * (`not only X but also Y`, `there is no doubt that X`, `it is not surprising that X`, `nobody disputes that X`,
+ * `it cannot be denied that X`). Words in `PSEUDO_FILLER` may come between (`no one doubts`, `cannot be denied`).
+ */
+const PSEUDO_NEXT = new Set([
+  'only', 'just', 'least',
+  'doubt', 'doubts', 'doubted', 'doubting', 'question', 'questions', 'questioned', 'questioning',
+  'surprise', 'surprising', 'surprisingly', 'wonder', 'secret', 'coincidence', 'exaggeration', 'overstated',
+  'dispute', 'disputes', 'disputed', 'disputing', 'deny', 'denies', 'denied', 'denying', 'contest', 'contests', 'contested'
+])
+const PSEUDO_FILLER = new Set(['one', 'be', 'been', 'any', 'real', 'seriously'])
 const SCALES = new Map([
   ['thousand', 1e3],
   ['million', 1e6],
@@ -218,7 +228,7 @@ function read(text: string, stem: (word: string) => string): Reading {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!
       if (NEGATIONS.has(token) || token.endsWith("n't")) {
-        if (!NOT_NEGATING_NEXT.has(tokens[i + 1] ?? '')) scope = negationScope
+        if (!pseudoNegation(tokens, i)) scope = negationScope
         continue
       }
       if (SCOPE_ENDS.has(token)) scope = 0
@@ -235,6 +245,13 @@ function read(text: string, stem: (word: string) => string): Reading {
     }
   }
   return reading
+}
+
+/** Whether the negation at `at` affirms rather than denies: see `PSEUDO_NEXT`. */
+function pseudoNegation(tokens: string[], at: number): boolean {
+  let next = at + 1
+  while (next < at + 3 && PSEUDO_FILLER.has(tokens[next] ?? '')) next++
+  return PSEUDO_NEXT.has(tokens[next] ?? '')
 }
 
 /**
