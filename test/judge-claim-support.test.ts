@@ -54,6 +54,24 @@ describe('scoreClaim', () => {
     expect(scoreClaim('The city has 4.5 million residents and 42% rent their homes.', page).score).toBeCloseTo(0.4)
   })
 
+  // The same figure written another way read as a missing number (×0.4).
+  it.each([
+    ['The recommended dose for adults is 10 mg twice daily.', 'The recommended dose for adults is 10mg twice daily.', 1],
+    ['The recommended dose for adults is 10mg twice daily.', 'The recommended dose for adults is 10 mg twice daily.', 1],
+    ['The study enrolled 12,000 participants across 40 sites.', 'The study enrolled 12 000 participants across 40 sites.', 1],
+    ['The study enrolled 12,000 participants across 40 sites.', 'The study enrolled 12\u202F000 participants across 40 sites.', 1],
+    ['The study enrolled 12000 participants across 40 sites.', 'The study enrolled 12\u00A0000 participants across 40 sites.', 1],
+    ['Revenue reached $2.5bn across the region.', 'Revenue reached $2.5 billion across the region.', 1],
+    // `covid-19` is one name: a page writing `Covid` misses a word, not a figure (was 0.32).
+    ['COVID-19 vaccines reduced hospital admissions.', 'Covid vaccines reduced hospital admissions.', 0.8],
+    ['The GPT-4 model passed the bar exam.', 'The GPT-4 model passed the bar exam.', 1],
+    ['The study enrolled 12,000 participants across 40 sites.', 'The study enrolled 13 000 participants across 40 sites.', 0.4],
+    // A year after a hyphen stays a year: `mid` is the word missing.
+    ['Output fell sharply in mid-2020 across the region.', 'Output fell sharply in 2020 across the region.', 5 / 6]
+  ])('numbers: %s against %s', (claim, page, expected) => {
+    expect(scoreClaim(claim, [page]).score).toBeCloseTo(expected)
+  })
+
   it('a missing year costs less than a missing figure (dates sit in bylines)', () => {
     const page = ['Researchers found that sea ice in the Arctic shrank faster than models predicted.']
     expect(scoreClaim('In 2019, researchers found Arctic sea ice shrank faster than models predicted.', page).score).toBeCloseTo(0.8)

@@ -5,8 +5,8 @@
 //   negation words left out) that the passage contains; weight w(t) = ln(1 + N / max(df(t), 1)) over the page's
 //   N passages, so a term found everywhere on the page counts little, and a term the page never uses counts as much
 //   as its rarest one (a small page gives no evidence that it is rarer);
-// - number factor: ×0.4 for each number of the claim (`42%`, `3.5 million`, `1,000`) the passage lacks, ×0.8 for a
-//   missing year (1500–2100): dates often sit in a byline outside the text;
+// - number factor: ×0.4 for each number of the claim (`42%`, `3.5 million`, `1,000`, `12 000`, `10mg`; not the `19`
+//   of `covid-19`) the passage lacks, ×0.8 for a missing year (1500–2100): dates often sit in a byline outside the text;
 // - negation factor: ×0.4 when the passage states the claim's terms with the opposite polarity
 //   ("does not increase" against "increases").
 // The passage with the highest score wins; BM25 (k1 1.2, b 0.75, the same idf) breaks ties, so among passages that
@@ -189,8 +189,17 @@ function indexOf(passages: readonly string[]): PageIndex {
 
 /** After `foldText`: curly quotes, guillemets and dashes are plain `"` and `-` by then. */
 const CLAUSE_END = /[.!?;:,]+(?=\s|$)|[()[\]{}"]|\s-\s/
-/** Letters, marks and digits, joined by an apostrophe, full stop or comma inside (`don't`, `u.s`, `3.5`, `1,000`). */
-const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['.,][\p{L}\p{M}\p{N}]+)*/gu
+/**
+ * Letters, marks and digits, joined by an apostrophe, full stop or comma inside (`don't`, `u.s`, `3.5`, `1,000`),
+ * or by a hyphen between a letter and at most three digits: `covid-19` and `gpt-4` are names, not the numbers 19
+ * and 4 (`mid-2020` is a year).
+ */
+const TOKEN = /[\p{L}\p{M}\p{N}]+(?:(?:['.,]|(?<=\p{L})-(?=\p{N}{1,3}(?!\p{N})))[\p{L}\p{M}\p{N}]+)*/gu
+/** A number with its unit or scale glued on (`10mg`, `1200m`, `2.5bn`): read as `10 mg`. */
+const GLUED_UNIT = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u
+const ORDINAL = /^(?:st|nd|rd|th)$/
+/** Digit groups split by spaces (`12 000`, and after folding `12\u202F000`, `12\u00A0000`): one number. */
+const SPACED_THOUSANDS = /(?<![\d.,])\d{1,3}(?: \d{3})+(?!\d)/g
 /** Below the first script written without spaces (Thai): the common case, tested first because it is cheaper. */
 const SPACED = /^[\u0000-\u0dff]*$/
 /** Scripts written without spaces between words: a regular expression cannot find their words. */
@@ -214,7 +223,8 @@ const SCALES = new Map([
   ['thousand', 1e3],
   ['million', 1e6],
   ['billion', 1e9],
-  ['trillion', 1e12]
+  ['trillion', 1e12],
+  ['bn', 1e9]
 ])
 const NUMBER = /^\d+(?:[.,]\d+)*$/
 const LATIN = /^[a-z]+$/
@@ -222,7 +232,7 @@ const LATIN = /^[a-z]+$/
 /** Terms with their polarity, clause by clause (a negation does not reach past a comma, full stop or `but`), and numbers. */
 function read(text: string, stem: (word: string) => string): Reading {
   const reading: Reading = {terms: [], flags: [], numbers: []}
-  for (const clause of foldText(text).split(CLAUSE_END)) {
+  for (const clause of joinThousands(foldText(text)).split(CLAUSE_END)) {
     const tokens = wordsOf(clause)
     let scope = 0
     for (let i = 0; i < tokens.length; i++) {
@@ -264,10 +274,18 @@ function wordsOf(folded: string): string[] {
   TOKEN.lastIndex = 0
   for (let match = TOKEN.exec(folded); match !== null; match = TOKEN.exec(folded)) {
     const token = match[0]
+    const glued = token.charCodeAt(0) <= 57 ? GLUED_UNIT.exec(token) : null
     if (!SPACED.test(token) && UNSPACED.test(token)) out.push(...words(token))
+    else if (glued && !ORDINAL.test(glued[2]!)) out.push(glued[1]!, glued[2]!)
+    else if (token.includes('-')) out.push(token.replaceAll('-', ''))
     else out.push(token.endsWith("'s") ? token.slice(0, -2) : token)
   }
   return out
+}
+
+function joinThousands(folded: string): string {
+  SPACED_THOUSANDS.lastIndex = 0
+  return SPACED_THOUSANDS.test(folded) ? folded.replace(SPACED_THOUSANDS, (digits) => digits.replaceAll(' ', '')) : folded
 }
 
 /**
