@@ -9,11 +9,22 @@ import {checkFixtures, FixturesError} from './verify/fixtures.js'
 import {sharedVerifier} from './verify/shared.js'
 
 
+declare module 'unified' {
+  interface Settings {
+    /**
+     * `configure` options the bin and the library API give over the config's own: option by option, an array
+     * replacing the config's (see cli/engine.ts).
+     */
+    remarkLintCitations?: Options | undefined
+  }
+}
+
 const configure: Plugin<[(Options | null | undefined)?], Root> = function (options) {
   let settings: Settings | undefined
   let problem: string | undefined
   try {
-    const resolved = resolveSettings(options)
+    const overrides = this.data('settings')?.remarkLintCitations
+    const resolved = resolveSettings(overrides ? {...options, ...overrides} : options)
     // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
     if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.

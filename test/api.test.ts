@@ -183,6 +183,23 @@ describe('the defaults', () => {
   })
 })
 
+describe('`configure` given in the call', () => {
+  it('is laid over the config option by option, an array replacing the config’s, and does not stay for later calls', async () => {
+    const skipping = join(folder, 'skipping.mjs')
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    writeFileSync(
+      skipping,
+      `import recommended, {configure} from ${JSON.stringify(entry)}\nexport default {plugins: [recommended, [configure, ${JSON.stringify({...fast, skip: ['skip=config']})}]]}\n`
+    )
+    const text = `A [page](${origin}/ok?skip=config) and [another](${origin}/ok?skip=call).\n`
+    const checked = async (configure?: object) =>
+      (await api.auditMarkdown(text, {rcPath: skipping, ...(configure ? {configure} : {})})).citations.map((citation) => citation.citation.url.replace(origin, ''))
+    expect(await checked()).toEqual(['/ok?skip=call'])
+    expect(await checked({skip: ['skip=call']})).toEqual(['/ok?skip=config'])
+    expect(await checked()).toEqual(['/ok?skip=call'])
+  })
+})
+
 describe('many settings in one process', () => {
   it('each gets its verifier, without a listener warning, and the process still exits by itself', async () => {
     const script = join(folder, 'many.mjs')

@@ -169,8 +169,8 @@ describe('remark-lint-citations <files>', () => {
     const citations = (JSON.parse(stdout) as JsonReport).results.flatMap((result) => result.citations)
     // An expression is not prose: read as Markdown, `{1 + 1}` would be part of the claim.
     expect(citations.map((citation) => [citation.file, citation.line, citation.column, citation.claim])).toEqual([
-      ['a.md', 1, 31, 'Two is , says the page.'],
-      ['b.mdx', 3, 21, 'In , the study said so.']
+      ['a.md', 1, 31, 'Two is, says the page.'],
+      ['b.mdx', 3, 21, 'In, the study said so.']
     ])
   })
 

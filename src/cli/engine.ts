@@ -47,7 +47,10 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
   // Front matter (YAML or TOML) is the page's settings, not its text: its URLs (a canonical link, a cover image)
   // are not citations, and read as Markdown it became a heading.
   const plugins: PluggableList = [remarkMdxByExtension, [remarkFrontmatter, ['yaml', 'toml']]]
-  if (options.configure) plugins.push([configure, options.configure])
+  // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
+  // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
+  // changes no options the config gives, and attaches `configure` where the config has none.
+  if (options.configure) plugins.push([configure, {}])
   if (options.onFile) plugins.push([fileDone, options.onFile])
   const {report} = options
   return new Promise((resolve, reject) => {
@@ -68,6 +71,7 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         detectIgnore: options.detectIgnore ?? true,
         silentlyIgnore: options.silentlyIgnore ?? false,
         plugins,
+        ...(options.configure ? {settings: {remarkLintCitations: options.configure}} : {}),
         out: false,
         output: false,
         ...(report
