@@ -19,12 +19,29 @@ declare module 'unified' {
   }
 }
 
+/**
+ * `over` laid on `base` without changing either: objects (`github`, `hosts`, `cacheTtl`) key by key, anything else
+ * (an array, a function, a value) replacing the base's.
+ */
+function overlay(base: object, over: object): Options {
+  const laid: Record<string, unknown> = {...base}
+  for (const [key, value] of Object.entries(over)) {
+    const under = laid[key]
+    laid[key] = isRecord(under) && isRecord(value) ? overlay(under, value) : value
+  }
+  return laid as Options
+}
+
+function isRecord(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+}
+
 const configure: Plugin<[(Options | null | undefined)?], Root> = function (options) {
   let settings: Settings | undefined
   let problem: string | undefined
   try {
     const overrides = this.data('settings')?.remarkLintCitations
-    const resolved = resolveSettings(overrides ? {...options, ...overrides} : options)
+    const resolved = resolveSettings(overrides ? overlay(options ?? {}, overrides) : options)
     // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
     if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.
