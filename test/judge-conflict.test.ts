@@ -268,6 +268,19 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     expect(detectConflictOfInterest(url, claim).detected).toBe(false)
   })
 
+  it.each([
+    ['https://time.com/x', 'Memory fades over time.'],
+    ['https://www.wired.com/x', 'Children are wired to seek novelty.'],
+    ['https://www.thetimes.co.uk/x', 'The risk was three times higher.']
+  ])('a plain word that is an outlet’s name, not written as a name (%s)', (url, claim) => {
+    expect(detectConflictOfInterest(url, claim).detected).toBe(false)
+  })
+
+  it('the same outlet named as one is a claim about it', () => {
+    expect(detectConflictOfInterest('https://www.wired.com/x', 'Wired calls it the best phone.').detected).toBe(true)
+    expect(detectConflictOfInterest('https://www.wired.com/x', 'wired.com calls it the best phone.').detected).toBe(true)
+  })
+
   it('a site name starting with "New" keeps it; an article does not count', () => {
     expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'Observability tools find relic code paths.', {}, 'New Relic').detected).toBe(false)
     expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'New Relic finds slow code paths.', {}, 'New Relic')).toMatchObject({detected: true})

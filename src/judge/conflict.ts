@@ -75,7 +75,7 @@ export function detectConflictOfInterest(
   const label = compactLabel(owner.label)
   const brand =
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
-    claimWords.find((word) => isToken(word) && labelNames(label, word)) ??
+    claimWords.find((word) => isToken(word) && labelNames(label, word) && writtenAsName(claim, word)) ??
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
     (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claimWords, siteName) : undefined)
   if (brand === undefined) return none(owner.id)
@@ -186,11 +186,24 @@ function contains(haystack: string[], needle: string[]): boolean {
   return haystack.some((_, start) => needle.every((word, index) => haystack[start + index] === word))
 }
 
+/**
+ * A word written as a name: with a capital (`Wired`, `ClickUp`, `IBM`) or as a domain (`wired.com`). "Over time",
+ * "wired to seek novelty" and "three times higher" name no publisher.
+ */
+function writtenAsName(claim: string, word: string): boolean {
+  if (/\p{Lu}|\./u.test(asWritten(claim, word))) return true
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}\\.\\p{L}`, 'iu').test(claim.normalize('NFKC'))
+}
+
 /** The brand as the claim spells it (`ClickUp` for `clickup`), for the message; the term itself when not found. */
 function asWritten(claim: string, term: string): string {
-  const pattern = words(term).map((word) => word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('[^\\p{L}\\p{N}]+')
+  const pattern = words(term).map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
   if (pattern === '') return term
   return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').exec(claim.normalize('NFKC'))?.[0] ?? term
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 }
 
 function none(citingDomain: string): ConflictSignal {
