@@ -67,7 +67,17 @@ describe('scoreClaim', () => {
     ['The GPT-4 model passed the bar exam.', 'The GPT-4 model passed the bar exam.', 1],
     ['The study enrolled 12,000 participants across 40 sites.', 'The study enrolled 13 000 participants across 40 sites.', 0.4],
     // A year after a hyphen stays a year: `mid` is the word missing.
-    ['Output fell sharply in mid-2020 across the region.', 'Output fell sharply in 2020 across the region.', 5 / 6]
+    ['Output fell sharply in mid-2020 across the region.', 'Output fell sharply in 2020 across the region.', 5 / 6],
+    // Number words are their digits, either way (`seven`, `ten` were words the page lacked: 0.60, and 0.16 the other way).
+    ['Seven of ten patients improved after the new treatment.', 'In the trial, 7 of 10 patients improved after the new treatment.', 1],
+    ['7 of 10 patients improved after the new treatment.', 'In the trial, seven of ten patients improved after the new treatment.', 1],
+    ['Twenty-five volunteers joined the sleep study.', '25 volunteers joined the sleep study.', 1],
+    ['A hundred volunteers joined the sleep study.', '100 volunteers joined the sleep study.', 1],
+    ['Three million people live in the region.', '3,000,000 people live in the region.', 1],
+    ['1 in 5 adults has high blood pressure.', 'About one in five adults has high blood pressure.', 1],
+    ['Seven patients improved after the new treatment.', '17 patients improved after the new treatment.', 0.4],
+    // `one` is mostly no number: the page need not say it.
+    ['One of the leading causes of death is heart disease.', 'Heart disease is a leading cause of death.', 1]
   ])('numbers: %s against %s', (claim, page, expected) => {
     expect(scoreClaim(claim, [page]).score).toBeCloseTo(expected)
   })

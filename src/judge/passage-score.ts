@@ -5,8 +5,9 @@
 //   negation words left out) that the passage contains; weight w(t) = ln(1 + N / max(df(t), 1)) over the page's
 //   N passages, so a term found everywhere on the page counts little, and a term the page never uses counts as much
 //   as its rarest one (a small page gives no evidence that it is rarer);
-// - number factor: ×0.4 for each number of the claim (`42%`, `3.5 million`, `1,000`, `12 000`, `10mg`; not the `19`
-//   of `covid-19`) the passage lacks, ×0.8 for a missing year (1500–2100): dates often sit in a byline outside the text;
+// - number factor: ×0.4 for each number of the claim (`42%`, `3.5 million`, `1,000`, `12 000`, `10mg`, `seven`,
+//   `twenty-five`, `a hundred`; not the `19` of `covid-19`) the passage lacks, ×0.8 for a missing year (1500–2100):
+//   dates often sit in a byline outside the text; a number written in words is its digits (`seven of ten` = `7 of 10`);
 // - negation factor: ×0.4 when the passage states the claim's terms with the opposite polarity
 //   ("does not increase" against "increases").
 // The passage with the highest score wins; BM25 (k1 1.2, b 0.75, the same idf) breaks ties, so among passages that
@@ -42,7 +43,7 @@ interface Reading {
   /** Stemmed content terms in order, and the polarity flag of each. */
   terms: string[]
   flags: number[]
-  numbers: Array<{key: string; raw: string; year: boolean}>
+  numbers: Array<{key: string; raw: string; year: boolean; optional?: boolean}>
 }
 
 /**
@@ -80,7 +81,7 @@ export function scoreClaim(claim: string, passages: readonly string[]): PassageS
   const count = passages.length
   const claimFlags = query.map((term) => polarity.get(term)!)
   const claimNegated = claimFlags.includes(NEGATED)
-  const numbers = uniqueNumbers(reading.numbers)
+  const numbers = uniqueNumbers(reading.numbers.filter((number) => !number.optional))
   const weights = query.map((term) => Math.log(1 + count / Math.max((index.postings.get(term)?.length ?? 0) / 3, 1)))
   const total = weights.reduce((sum, weight) => sum + weight, 0)
 
@@ -220,11 +221,19 @@ const PSEUDO_NEXT = new Set([
 ])
 const PSEUDO_FILLER = new Set(['one', 'be', 'been', 'any', 'real', 'seriously'])
 const SCALES = new Map([
+  ['hundred', 1e2],
   ['thousand', 1e3],
   ['million', 1e6],
   ['billion', 1e9],
   ['trillion', 1e12],
   ['bn', 1e9]
+])
+/** Number words: zero to twenty, and the tens (`twenty-five` is two words, read as one number). */
+const NUMBER_WORDS = new Map([
+  ...'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, value) => [word, value] as const),
+  ...'thirty forty fifty sixty seventy eighty ninety'.split(' ').map((word, i) => [word, 30 + 10 * i] as const)
 ])
 const NUMBER = /^\d+(?:[.,]\d+)*$/
 const LATIN = /^[a-z]+$/
@@ -233,7 +242,7 @@ const LATIN = /^[a-z]+$/
 function read(text: string, stem: (word: string) => string): Reading {
   const reading: Reading = {terms: [], flags: [], numbers: []}
   for (const clause of joinThousands(foldText(text)).split(CLAUSE_END)) {
-    const tokens = wordsOf(clause)
+    const tokens = spelledNumbers(wordsOf(clause))
     let scope = 0
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!
@@ -242,6 +251,9 @@ function read(text: string, stem: (word: string) => string): Reading {
         continue
       }
       if (SCOPE_ENDS.has(token)) scope = 0
+      // `one` alone is mostly no number (`one of`, `no one`): a passage's `one in five` holds the claim's `1 in 5`,
+      // but a claim's `one` asks nothing of the passage.
+      if (token === 'one') reading.numbers.push({key: '1', raw: '1', year: false, optional: true})
       if (NUMBER.test(token)) {
         const scale = SCALES.get(tokens[i + 1] ?? '')
         if (scale !== undefined) i++
@@ -262,6 +274,31 @@ function pseudoNegation(tokens: string[], at: number): boolean {
   let next = at + 1
   while (next < at + 3 && PSEUDO_FILLER.has(tokens[next] ?? '')) next++
   return PSEUDO_NEXT.has(tokens[next] ?? '')
+}
+
+/**
+ * Number words as digits, so that `seven of ten` and `7 of 10` compare equal either way: `seven` → `7`, `twenty-five`
+ * → `25`, and a scale word after `a` (`a hundred` → `100`); after a number, `read` applies the scale (`seven
+ * hundred`, `one million`). `one` alone stays a word (see `read`). Plurals (`hundreds`, `dozens`) are no number.
+ */
+function spelledNumbers(tokens: string[]): string[] {
+  if (!tokens.some((token) => NUMBER_WORDS.has(token) || SCALES.has(token))) return tokens
+  const out: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
+    let value = NUMBER_WORDS.get(token)
+    if (value === undefined) {
+      out.push(tokens[i - 1] === 'a' && SCALES.has(token) ? String(SCALES.get(token)) : token)
+      continue
+    }
+    const unit = NUMBER_WORDS.get(tokens[i + 1] ?? '') ?? 0
+    if (value >= 20 && unit > 0 && unit < 10) {
+      value += unit
+      i++
+    }
+    out.push(token === 'one' && !SCALES.has(tokens[i + 1] ?? '') ? token : String(value))
+  }
+  return out
 }
 
 /**
