@@ -11,6 +11,9 @@ import {
   scoreCredibility,
   type SourceCategory
 } from '../src/judge/credibility.js'
+import {identify} from '../src/resolve/identifiers.js'
+import type {WorkMetadata} from '../src/resolve/metadata.js'
+import type {Work} from '../src/types.js'
 import {OptionsError} from '../src/validate.js'
 import {citation, source} from './helpers/source.js'
 
@@ -62,9 +65,9 @@ describe('scoreCredibility: categories', () => {
       score: 0.2,
       category: 'shortener',
       reason: 'cite the destination, not the short link',
-      domain: 'bit.ly'
+      source: 'bit.ly'
     })
-    expect(scoreCredibility('https://en.wikipedia.org/wiki/Citation', defaults).domain).toBe('wikipedia.org')
+    expect(scoreCredibility('https://en.wikipedia.org/wiki/Citation', defaults).source).toBe('wikipedia.org')
   })
 })
 
@@ -107,7 +110,7 @@ describe('scoreCredibility: public-suffix signals', () => {
     ['https://www.sante.gouv.qc.ca/', 'government', 'gouv.qc.ca']
   ]
   it.each(table)('%s is %s', (url, category, domain) => {
-    expect(scoreCredibility(url, defaults)).toMatchObject({category, domain})
+    expect(scoreCredibility(url, defaults)).toMatchObject({category, source: domain})
   })
 
   it('gives a reason that names the suffix', () => {
@@ -137,23 +140,26 @@ describe('scoreCredibility: public-suffix signals', () => {
 
 describe('scoreCredibility: subdomains', () => {
   it('inherits the parent entry on private suffixes, naming the owner’s own domain', () => {
-    expect(scoreCredibility('https://acme.github.io/docs/', defaults)).toMatchObject({category: 'user-generated', domain: 'acme.github.io'})
+    expect(scoreCredibility('https://acme.github.io/docs/', defaults)).toMatchObject({category: 'user-generated', source: 'acme.github.io'})
     expect(scoreCredibility('https://someone.blogspot.com/2020/01/x.html', defaults)).toMatchObject({
       category: 'user-generated',
-      domain: 'someone.blogspot.com'
+      source: 'someone.blogspot.com'
     })
     expect(scoreCredibility('https://team.substack.com/p/x', defaults).category).toBe('user-generated')
   })
 })
 
 describe('scoreCredibility: redirects, DOIs and archives', () => {
-  it('judges where a resolver led, falling back to the DOI for an unlisted publisher', () => {
+  it('judges where a resolver led, falling back to the DOI for an unlisted publisher, named by that publisher', () => {
     const doi = 'https://doi.org/10.5555/12345678'
-    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/2101.00001'})).toMatchObject({category: 'preprint', domain: 'arxiv.org'})
+    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/2101.00001'})).toMatchObject({category: 'preprint', source: 'arxiv.org'})
     expect(scoreCredibility(doi, defaults, {finalUrl: 'https://journal.example/article/1'})).toMatchObject({
       category: 'peer-reviewed',
-      domain: 'doi.org'
+      source: 'journal.example'
     })
+    // Nowhere reached: the DOI itself was judged, not the resolver.
+    expect(scoreCredibility('https://doi.org/10.48550/arXiv.2101.00001', defaults)).toMatchObject({category: 'preprint', source: '10.48550/arXiv.2101.00001'})
+    expect(scoreCredibility(doi, defaults, {finalUrl: 'https://journal.example/1', publisher: 'Journal of Examples'}).source).toBe('Journal of Examples')
   })
 
   it('lets registry metadata say what kind of work a DOI is', () => {
@@ -168,7 +174,7 @@ describe('scoreCredibility: redirects, DOIs and archives', () => {
   it('judges a Wayback Machine snapshot by the page it archived', () => {
     expect(scoreCredibility('https://web.archive.org/web/20200101000000/https://www.nature.com/articles/x', defaults)).toMatchObject({
       category: 'peer-reviewed',
-      domain: 'nature.com'
+      source: 'nature.com'
     })
     expect(scoreCredibility('https://web.archive.org/web/2020id_/bit.ly/abc', defaults).category).toBe('shortener')
   })
@@ -207,6 +213,32 @@ describe('judgeCredibility', () => {
     const report = source(go, {}, {finalUrl: 'https://www.nature.com/articles/x'})
     expect(judgeCredibility(citation(go), report, defaults, ['go.example'])).toBeUndefined()
     expect(judgeCredibility(citation(go), report, defaults)?.message).toContain('`go.example` (0.60, unknown source)')
+  })
+
+  it('names a paper judged by its registry as the registry names its journal or publisher, not the resolver’s or index’s host', () => {
+    const strict = parseCredibilityOptions({threshold: 1})
+    const paper = (url: string, metadata: Partial<WorkMetadata>, finalUrl = url) => {
+      const identifier = identify(url)!
+      const work: Work = {
+        identifier,
+        outcome: 'found',
+        registry: 'crossref',
+        metadata: {identifier, title: 'A paper', type: 'journal-article', registry: 'crossref', notices: [], ...metadata}
+      }
+      return judgeCredibility(citation(url), source(url, {}, {finalUrl, work}), strict)?.message
+    }
+    expect(paper('https://doi.org/10.1038/x', {container: 'Nature', publisher: 'Springer'}, 'https://publisher.example/x')).toBe(
+      'Unexpected low-credibility source `Nature` (0.95, peer-reviewed publisher), expected a source scoring at least 1: registered as `journal-article`'
+    )
+    expect(paper('https://doi.org/10.1101/2020.01.01.1', {type: 'preprint', publisher: 'Cold Spring Harbor Laboratory'})).toContain('source `Cold Spring Harbor Laboratory` (0.70')
+    expect(paper('https://arxiv.org/abs/2101.00001', {type: 'preprint', publisher: 'arXiv', registry: 'arxiv'})).toContain('source `arXiv` (0.70')
+    expect(paper('https://pubmed.ncbi.nlm.nih.gov/31978945/', {container: 'The New England journal of medicine', registry: 'pubmed'})).toContain(
+      'source `The New England journal of medicine` (0.95'
+    )
+    // A dataset's type leaves the DOI to decide: the registry's name for it still names it.
+    expect(paper('https://doi.org/10.5061/dryad.8515', {type: 'dataset', publisher: 'Dryad'}, 'https://publisher.example/d')).toContain(
+      'source `Dryad` (0.95, peer-reviewed publisher), expected a source scoring at least 1: a DOI,'
+    )
   })
 
   it('stays silent for malformed and unsafe URLs, which citation-url-safety reports', () => {
@@ -263,7 +295,7 @@ describe('parseCredibilityOptions: trusted, untrusted, categories', () => {
     const settings = parseCredibilityOptions({untrusted: ['journal.example']})
     expect(scoreCredibility('https://doi.org/10.5555/1', settings, {finalUrl: 'https://journal.example/a'})).toMatchObject({
       score: 0,
-      domain: 'journal.example'
+      source: 'journal.example'
     })
   })
 

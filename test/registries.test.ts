@@ -448,6 +448,18 @@ describe('arXiv and PubMed', () => {
   })
 })
 
+describe('credibility of papers', () => {
+  it('names what its registry describes: the journal or publisher, not doi.org or PubMed’s host', async () => {
+    const markdown = ['<https://doi.org/10.5555/live>', '<https://arxiv.org/abs/1706.03762>', '<https://pubmed.ncbi.nlm.nih.gov/31978945/>', ''].join('\n\n')
+    const {messages} = await lint(markdown, options(), 'doc.md', [[citationCredibility, ['warn', {threshold: 1}]]])
+    expect(messages.filter((message) => message.endsWith('[citation-credibility]'))).toEqual([
+      '1:2-1:30: Unexpected low-credibility source `Nature` (0.95, peer-reviewed publisher), expected a source scoring at least 1: registered as `journal-article` [citation-credibility]',
+      '3:2-3:34: Unexpected low-credibility source `arXiv` (0.70, preprint server or repository), expected a source scoring at least 1: registered as `preprint` [citation-credibility]',
+      '5:2-5:43: Unexpected low-credibility source `The New England journal of medicine` (0.95, peer-reviewed publisher), expected a source scoring at least 1: registered as `journal-article` [citation-credibility]'
+    ])
+  })
+})
+
 describe('archived copies', () => {
   it('a dead link gets the snapshot nearest its access date, in the message and as the fix', async () => {
     const url = `${publisher.origin('site.test')}/gone`

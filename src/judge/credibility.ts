@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {parseUrl} from '../net/parse-url.js'
 import {defaultRedirectResolvers} from '../options.js'
+import {parseDoi} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
 import {isPlatformPage} from './owner.js'
@@ -58,8 +59,11 @@ export interface Credibility {
   score: number
   category: SourceCategory
   reason: string
-  /** The registrable domain judged (private suffixes count: `acme.github.io`). */
-  domain: string
+  /**
+   * What was judged, as the message names it: the registrable domain (private suffixes count: `acme.github.io`), or
+   * for a paper its journal or publisher as its registry names them, else the page its DOI led to, else the DOI.
+   */
+  source: string
 }
 
 /** What is known about the source beyond its URL. */
@@ -72,6 +76,8 @@ export interface SourceFacts {
    * kinds. Datasets and other types leave the domain to decide.
    */
   workType?: string | undefined
+  /** The paper's journal, proceedings or book, else its publisher, as its registry names them. */
+  publisher?: string | undefined
 }
 
 const workTypes: Record<string, SourceCategory> = {
@@ -115,7 +121,7 @@ export function parseCredibilityOptions(value: unknown): CredibilitySettings {
 /** Score one URL: the user's entries first, then registry metadata, then the built-in table and signals. */
 export function scoreCredibility(url: string, settings: CredibilitySettings, facts: SourceFacts = {}): Credibility {
   const cited = sourceUrl(url)
-  if (cited === undefined) return {score: settings.scores.unknown, category: 'unknown', reason: 'not a valid URL', domain: ''}
+  if (cited === undefined) return {score: settings.scores.unknown, category: 'unknown', reason: 'not a valid URL', source: ''}
   const final = facts.finalUrl === undefined ? undefined : sourceUrl(facts.finalUrl)
   // The source reached through a resolver comes first; the resolver itself (a DOI) is the fallback.
   const candidates = (final === undefined ? [cited] : [final, cited]).map(classify)
@@ -123,15 +129,18 @@ export function scoreCredibility(url: string, settings: CredibilitySettings, fac
     const entry = lookup(settings.own, candidate.host)
     if (entry !== undefined) {
       const category = entry.category ?? candidate.category
-      return {score: entry.score ?? settings.scores[category], category, reason: entry.reason, domain: candidate.domain}
+      return {score: entry.score ?? settings.scores[category], category, reason: entry.reason, source: candidate.domain}
     }
   }
   const known = candidates.find((candidate) => candidate.category !== 'unknown') ?? candidates[0]!
+  // A paper judged by its registry's type, or by being a DOI, is named as its registry names it, else by the page its
+  // DOI led to, else by the DOI: never by the host of a resolver or an index (`doi.org`, PubMed's `nih.gov`).
+  const paper = facts.publisher ?? candidates[0]!.doi ?? candidates[0]!.domain
   const registered = facts.workType === undefined ? undefined : workTypes[facts.workType]
   if (registered !== undefined) {
-    return {score: settings.scores[registered], category: registered, reason: `registered as \`${facts.workType}\``, domain: known.domain}
+    return {score: settings.scores[registered], category: registered, reason: `registered as \`${facts.workType}\``, source: paper}
   }
-  return {score: settings.scores[known.category], category: known.category, reason: known.reason, domain: known.domain}
+  return {score: settings.scores[known.category], category: known.category, reason: known.reason, source: known.doi === undefined ? known.domain : paper}
 }
 
 /**
@@ -149,15 +158,16 @@ export function judgeCredibility(
   if (url === undefined || report.liveness === 'malformed' || report.liveness === 'unsafe') return undefined
   const host = parseUrl(url)?.hostname ?? ''
   const resolved = report.finalUrl !== report.url && redirectResolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
-  const workType = report.work?.outcome === 'found' ? report.work.metadata?.type : undefined
-  const result = scoreCredibility(url, settings, {...(resolved ? {finalUrl: report.finalUrl} : {}), workType})
+  const metadata = report.work?.outcome === 'found' ? report.work.metadata : undefined
+  const facts = {workType: metadata?.type, publisher: metadata?.container ?? metadata?.publisher}
+  const result = scoreCredibility(url, settings, {...(resolved ? {finalUrl: report.finalUrl} : {}), ...facts})
   if (result.score >= settings.threshold) return undefined
   return {
     status: 'valid',
     action: 'flagged',
     rule: 'citation-credibility',
     message:
-      `Unexpected low-credibility source ${shownUrl(result.domain)} (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
+      `Unexpected low-credibility source ${shownUrl(result.source)} (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
       `expected a source scoring at least ${settings.threshold}: ${result.reason}`
   }
 }
@@ -167,6 +177,8 @@ interface Classified {
   domain: string
   category: SourceCategory
   reason: string
+  /** The DOI a resolver's URL names (`doi.org/10.…`): judged as a DOI, not as the resolver's page. */
+  doi?: string | undefined
 }
 
 /** The built-in category of a URL's publisher (the table and the public-suffix signals), before the user's entries. */
@@ -182,9 +194,10 @@ function classify(url: URL): Classified {
   const found = (category: SourceCategory, reason = categories[category].reason): Classified => ({host, domain, category, reason})
   if (domain === 'doi.org') {
     // arXiv registers its own DOIs (DataCite prefix 10.48550): those are preprints whatever resolves them.
-    return url.pathname.startsWith('/10.48550/')
+    const judged = url.pathname.startsWith('/10.48550/')
       ? found('preprint', 'an arXiv DOI, ' + categories.preprint.reason)
       : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
+    return {...judged, doi: parseDoi(url.pathname.slice(1))?.display}
   }
   const listed = lookup(builtIn, host)
   if (listed === 'user-generated' && isPlatformPage(url.href)) {
