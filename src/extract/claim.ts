@@ -2,6 +2,7 @@
 
 import type {Node} from 'unist'
 import {collapse} from '../page/text.js'
+import {stopWords} from '../judge/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {CITATION_MARKER, plainText} from './plain-text.js'
@@ -24,10 +25,18 @@ const OPENS = /[([]\s*$/
 const CLOSES = /^\s*[)\]]/
 /**
  * The end of a text that is an abbreviation or a name's initial, not a sentence end, though the next word is
- * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`. Intl.Segmenter breaks after them.
+ * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`. Intl.Segmenter breaks after them
+ * (see `continues` for those that may end a sentence too).
  */
 const ABBREVIATION =
   /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|\p{Lu})\.\s*$/u
+/** What may end a sentence all the same: a company's abbreviation (`Acme Inc.`) or a capital (`vitamin C.`). */
+const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
+/** A capital after a lowercase word: `vitamin C.`, `hepatitis B.`, `by J.` (a label, or an initial after a stop word). */
+const AFTER_WORD = /(?<!\p{L})(\p{Ll}+)\s+\p{Lu}\.\s*$/u
+/** The next sentence's first word, when capitalised and not an initial itself (`A.`). */
+const OPENER = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}.])/u
+const INITIAL = /^\p{Lu}\./u
 const cache = new WeakMap<Node, Sentences>()
 
 /**
@@ -96,7 +105,24 @@ function sentenceStarts(text: string): number[] {
     starts.push(...found)
     from = last ?? to
   }
-  return starts.filter((start, i) => i === 0 || !ABBREVIATION.test(text.slice(Math.max(0, start - 12), start)))
+  return starts.filter((start, i) => i === 0 || !continues(text, start))
+}
+
+/**
+ * Whether the sentence break at `start` follows an abbreviation or an initial, and so is none. A company's
+ * abbreviation or a capital ends a sentence all the same before a function word (`Acme Inc. The company…`,
+ * `Plan B. It…`), and a capital after a lowercase content word is a label, not an initial (`rich in vitamin C.
+ * Milk…`; but `by J. Smith`, `the economist J. M. Keynes`).
+ */
+function continues(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start)
+  if (!ABBREVIATION.test(before.slice(-12))) return false
+  if (!MAY_END.test(before)) return true
+  const next = text.slice(start, start + 16)
+  const opener = OPENER.exec(next)?.[0]
+  if (opener !== undefined && stopWords.has(opener.toLowerCase())) return false
+  const word = AFTER_WORD.exec(before)?.[1]
+  return word === undefined || stopWords.has(word) || INITIAL.test(next)
 }
 
 function pick(sentences: Sentences, index: number, own: string): string | undefined {
