@@ -85,6 +85,8 @@ const agencies: Record<string, string> = {
   '10.5555/retracted': 'Crossref',
   '10.5555/concern': 'Crossref',
   '10.5061/dryad.8515': 'DataCite',
+  // arXiv registers a DOI for each paper with DataCite.
+  '10.48550/arxiv.2101.00001': 'DataCite',
   '10.3280/ecag2018-001005': 'mEDRA'
 }
 
@@ -118,6 +120,16 @@ const attentionFeed = `<?xml version="1.0" encoding="UTF-8"?>
 const publishedFeed = attentionFeed
   .replaceAll('1706.03762', '1801.00001')
   .replace('<title>Attention Is All You\n  Need</title>', '<title>Ileal-lymphoid-nodular hyperplasia</title><arxiv:doi>10.5555/retracted</arxiv:doi>')
+
+/** A paper its authors withdrew: only arXiv's comment says so, not DataCite's record of its DOI. */
+const withdrawnFeed = attentionFeed
+  .replaceAll('1706.03762', '2101.00001')
+  .replace('15 pages, 5 figures', 'This paper has been withdrawn by the author due to an error in Lemma 3')
+
+/** A paper that gives arXiv's own DOI as its journal version's. */
+const selfFeed = attentionFeed
+  .replaceAll('1706.03762', '2101.00002')
+  .replace('<title>Attention Is All You\n  Need</title>', '<title>A paper</title><arxiv:doi>10.48550/arXiv.2101.00002</arxiv:doi>')
 
 const emptyFeed = attentionFeed.replace(/<entry>[\s\S]*<\/entry>/, '').replace('<opensearch:totalResults>1', '<opensearch:totalResults>0')
 
@@ -177,6 +189,10 @@ beforeAll(async () => {
   datacite = await startWeb({
     '*': (request, response) => {
       const name = decodeURIComponent(record(request).pathname.replace(/^\/dois\//, ''))
+      if (name === '10.48550/arxiv.2101.00001') {
+        const attributes = {doi: name, titles: [{title: 'Attention Is All You Need'}], publisher: 'arXiv', publicationYear: 2021, types: {resourceTypeGeneral: 'Preprint'}, state: 'findable'}
+        return json(response, 200, {data: {id: name, type: 'dois', attributes}})
+      }
       if (name !== '10.5061/dryad.8515') return json(response, 404, {errors: [{status: '404', title: 'The resource you are looking for doesn’t exist.'}]})
       json(response, 200, {
         data: {
@@ -198,7 +214,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' ? attentionFeed : id === '1801.00001' ? publishedFeed : emptyFeed)
+      response.end(id === '1706.03762' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00002' ? selfFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -403,6 +419,30 @@ describe('arXiv and PubMed', () => {
     const {messages} = await check('See <https://arxiv.org/abs/1801.00001> and <https://doi.org/10.5555/retracted>.\n', {timeout: 501})
     expect(messages).toHaveLength(2)
     expect(asked() - before).toBe(1)
+  })
+
+  it('a paper cited by its arXiv DOI is the arXiv paper: its withdrawal is an error, read in one lookup with its arXiv link', async () => {
+    const asked = () => seen.filter((request) => request.url.includes('id_list=2101.00001')).length
+    const before = asked()
+    const {messages, file} = await check('See <https://arxiv.org/abs/2101.00001> and <https://doi.org/10.48550/arXiv.2101.00001>.\n', {timeout: 502})
+    const withdrawn = 'expected a paper in good standing (`withdrawal, arXiv: This paper has been withdrawn by the author due to an error in Lemma 3`) [citation-retracted, error]'
+    expect(messages).toEqual([
+      `1:6-1:38: Unexpected withdrawn paper \`https://arxiv.org/abs/2101.00001\`, ${withdrawn}`,
+      `1:45-1:86: Unexpected withdrawn paper \`https://doi.org/10.48550/arXiv.2101.00001\`, ${withdrawn}`
+    ])
+    expect(asked() - before).toBe(1)
+    expect(file.data.citationResults![1]!.report.work).toMatchObject({identifier: {kind: 'doi'}, outcome: 'found', registry: 'arxiv'})
+  })
+
+  it('an arXiv DOI is looked up with DataCite when the arXiv API does not answer', async () => {
+    const {messages, file} = await check('See <https://doi.org/10.48550/arXiv.2101.00001>.\n', {registries: {...options().registries, arxivBase: slow.origin('export.arxiv.test')}})
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'datacite', metadata: {type: 'preprint'}})
+  })
+
+  it('a paper that gives its own arXiv DOI as its journal version’s is found', async () => {
+    const {file} = await check('See <https://arxiv.org/abs/2101.00002>.\n')
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'arxiv', metadata: {title: 'A paper'}})
   })
 
   it('an arXiv id the API does not know is removed', async () => {

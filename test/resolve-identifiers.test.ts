@@ -1,7 +1,7 @@
 // Which cited URLs and strings name a DOI, an arXiv paper or a PubMed record, and in what normal form.
 
 import {describe, expect, it} from 'vitest'
-import {findDoi, identify} from '../src/resolve/identifiers.js'
+import {arxivOfDoi, findDoi, identify, type Doi} from '../src/resolve/identifiers.js'
 
 const doi = (display: string) => ({kind: 'doi', doi: display.toLowerCase(), display})
 
@@ -99,6 +99,17 @@ describe('identify: arXiv', () => {
     ['version 0', 'arXiv:1706.03762v0']
   ])('finds nothing in %s', (_, input) => {
     expect(identify(input)).toBeUndefined()
+  })
+})
+
+describe('arxivOfDoi', () => {
+  it.each([
+    ['10.48550/arXiv.2101.00001', {kind: 'arxiv', id: '2101.00001'}],
+    ['10.48550/ARXIV.HEP-TH/9901001', {kind: 'arxiv', id: 'hep-th/9901001'}],
+    ['10.48550/arXiv.1713.00001', undefined],
+    ['10.1038/nature12373', undefined]
+  ])('reads the DOI %s as the arXiv paper %j', (display, expected) => {
+    expect(arxivOfDoi(doi(display) as Doi)).toEqual(expected)
   })
 })
 

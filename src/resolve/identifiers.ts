@@ -64,6 +64,12 @@ export function parseArxivId(candidate: string): ArxivId | undefined {
   return undefined
 }
 
+/** The arXiv paper an arXiv DOI names: arXiv registers `10.48550/arXiv.<id>` with DataCite for each paper. */
+export function arxivOfDoi(doi: Doi): ArxivId | undefined {
+  const suffix = /^10\.48550\/arxiv\.(.+)$/.exec(doi.doi)?.[1]
+  return suffix === undefined ? undefined : parseArxivId(suffix)
+}
+
 function arxiv(id: string, month: string, version: string | undefined): ArxivId | undefined {
   if (Number(month) < 1 || Number(month) > 12) return undefined
   if (version === undefined) return {kind: 'arxiv', id}

@@ -14,7 +14,7 @@ import {
   waybackAvailabilityUrl,
   type Endpoints
 } from '../resolve/endpoints.js'
-import {parseDoi, type ArxivId, type Doi, type Identifier, type Pmcid, type Pmid} from '../resolve/identifiers.js'
+import {arxivOfDoi, parseDoi, type ArxivId, type Doi, type Identifier, type Pmcid, type Pmid} from '../resolve/identifiers.js'
 import {isFound, type Missing, type Parsed, type Registry, type WorkMetadata} from '../resolve/metadata.js'
 import type {Snapshot} from '../resolve/wayback.js'
 import type {Work} from '../types.js'
@@ -36,15 +36,17 @@ interface Unverified {
 }
 
 /**
- * Looks up another identifier of the same work (an arXiv paper's journal DOI, a PMC article's PMID): the caller's
- * lookup, so that a work cited both ways is asked about once.
+ * Looks up another identifier of the same work (an arXiv paper's journal DOI, a PMC article's PMID, the paper an
+ * arXiv DOI names): the caller's lookup, so that a work cited both ways is asked about once.
  */
 export type Related = (identifier: Identifier) => Promise<Work>
 
 export async function lookupWork(identifier: Identifier, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   switch (identifier.kind) {
-    case 'doi':
-      return lookupDoi(identifier, endpoints, ask)
+    case 'doi': {
+      const paper = arxivOfDoi(identifier)
+      return paper === undefined ? lookupDoi(identifier, endpoints, ask) : lookupArxivDoi(identifier, paper, endpoints, ask, related)
+    }
     case 'arxiv':
       return lookupArxiv(identifier, endpoints, ask, related)
     case 'pmid':
@@ -94,6 +96,15 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
 }
 
 /**
+ * An arXiv DOI is the arXiv paper it names: DataCite's record of it has neither the withdrawal comment nor the
+ * journal version. DataCite is asked only when arXiv gives no answer.
+ */
+async function lookupArxivDoi(doi: Doi, paper: ArxivId, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
+  const work = await related(paper)
+  return work.outcome === 'unverified' ? lookupDoi(doi, endpoints, ask) : {...work, identifier: doi}
+}
+
+/**
  * The arXiv API, and for a paper published since (arXiv's journal-version DOI) that version's registry as well:
  * a journal that retracts the paper leaves the preprint unmarked.
  */
@@ -101,7 +112,9 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
   const id = arxiv.version === undefined ? arxiv.id : `${arxiv.id}v${arxiv.version}`
   const [answer, {parseArxivAtom}] = await askWithParsers(ask, arxivQueryUrl(endpoints, arxiv), ATOM)
   const result = read(answer, 'arXiv', (body) => parseArxivAtom(body, arxiv.id))
-  const journal = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
+  const doi = result.outcome === 'found' && result.value.doi !== undefined ? parseDoi(result.value.doi) : undefined
+  // arXiv's own DOI given as the journal's names this paper again: its lookup would wait on this one.
+  const journal = doi === undefined || arxivOfDoi(doi) !== undefined ? undefined : doi
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
   const published = (await related(journal)).metadata?.notices ?? []
   const notices = [...result.value.notices, ...published.map((notice) => ({...notice, about: journal.doi}))]
