@@ -15,12 +15,14 @@
 // - a document that is not a file (`untitled:`) crashed it when no workspace folder was given: such documents are
 //   not checked (the engine reads files by path);
 // - a byte order mark counts as a character in LSP but not in the syntax tree: positions on the first line shift.
+// It also reads documents as the bin does (`syntaxPlugins`): `.mdx` as MDX, front matter as settings.
 
 import {createRequire} from 'node:module'
 import process from 'node:process'
 import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
 import {unified} from 'unified'
+import {syntaxPlugins} from './cli/syntax.js'
 import {backgroundAnswerEvent, processEvents} from './verify/background-event.js'
 
 process.title = 'remark-lint-citations-language-server'
@@ -159,6 +161,7 @@ createUnifiedLanguageServer({
   ignoreName: '.remarkignore',
   packageField: 'remarkConfig',
   pluginPrefix: 'remark',
+  plugins: syntaxPlugins,
   processorName: 'remark',
   processorSpecifier: 'remark',
   rcName: '.remarkrc'

@@ -110,6 +110,11 @@ class Client {
     })
   }
 
+  /** The edits the server's formatter makes to a document. */
+  format(uri: string): Promise<Array<{range: Diagnostic['range']; newText: string}> | null> {
+    return this.connection.sendRequest('textDocument/formatting', {textDocument: {uri}, options: {tabSize: 2, insertSpaces: true}})
+  }
+
   async shutdown(): Promise<number | null> {
     await this.connection.sendRequest('shutdown')
     await this.connection.sendNotification('exit')
@@ -384,6 +389,50 @@ describe('the language server (unified-language-server with remark’s settings,
 
   it('shuts down on `shutdown` then `exit`, with exit code 0', async () => {
     expect(await client.shutdown()).toBe(0)
+  })
+})
+
+describe('front matter and MDX, read as the bin reads them', () => {
+  it('cites no URL in front matter, reads `.mdx` as MDX (its lint comments apply), and formats MDX as MDX', async () => {
+    const web = await startWeb({'/gone': status(404), '/removed': status(404), '/canonical': status(404)})
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const client = new Client(workspace)
+    try {
+      writeFileSync(join(workspace, '.remarkrc.mjs'), rc(`{allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0, cache: false}`))
+      await client.initialize([workspace])
+      const gone = `${web.origin()}/gone`
+      const front = [`---`, `canonical: ${web.origin()}/canonical`, `---`, ``].join('\n')
+      const markdown = `${front}\nA [dead source](${gone}).\n`
+      const md = await client.open(pathToFileURL(join(workspace, 'notes.md')).href, markdown)
+      expect(md.map(({range, code}) => ({range, code}))).toEqual([{range: spanOf(markdown, gone), code: 'citation-alive'}])
+      const mdx = [
+        front,
+        `import {Chart} from './chart.js'`,
+        ``,
+        `{/* lint ignore citation-alive */}`,
+        `Known to be gone: [an old source](${web.origin()}/removed).`,
+        ``,
+        `<Chart title="Sales" />`,
+        ``,
+        `A [dead source](${gone}).`,
+        ``
+      ].join('\n')
+      const uri = pathToFileURL(join(workspace, 'page.mdx')).href
+      const diagnostics = await client.open(uri, mdx)
+      expect(diagnostics.map(({range, code}) => ({range, code}))).toEqual([{range: spanOf(mdx, gone), code: 'citation-alive'}])
+      expect(web.hits('/canonical')).toBe(0)
+      // Formatting an MDX file keeps its import, comment and JSX as written (remark's MDX serializer). The engine
+      // formats no file with an error, so this one cites nothing dead.
+      const chart = [front, `import {Chart} from './chart.js'`, ``, `Sales`, `=====`, ``, `{/* Q3 only */}`, ``, `<Chart title="Sales" />`, ``].join('\n')
+      const chartUri = pathToFileURL(join(workspace, 'chart.mdx')).href
+      expect(await client.open(chartUri, chart)).toEqual([])
+      expect((await client.format(chartUri))?.[0]?.newText).toBe(chart.replace('Sales\n=====', '# Sales'))
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      await web.close()
+      rmSync(workspace, {recursive: true, force: true})
+    }
   })
 })
 

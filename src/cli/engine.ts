@@ -4,7 +4,6 @@
 import {existsSync} from 'node:fs'
 import {resolve} from 'node:path'
 import type {Root} from 'mdast'
-import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import {unified, type PluggableList, type Plugin} from 'unified'
@@ -14,8 +13,8 @@ import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
 import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
-import remarkMdxByExtension from './mdx.js'
 import {remarkReport} from './reporter.js'
+import {syntaxPlugins} from './syntax.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
 export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, recommended]}
@@ -44,9 +43,7 @@ export interface RunOptions {
 
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
 export function runEngine(options: RunOptions): Promise<VFile[]> {
-  // Front matter (YAML or TOML) is the page's settings, not its text: its URLs (a canonical link, a cover image)
-  // are not citations, and read as Markdown it became a heading.
-  const plugins: PluggableList = [remarkMdxByExtension, [remarkFrontmatter, ['yaml', 'toml']]]
+  const plugins: PluggableList = [...syntaxPlugins]
   // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
   // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
   // changes no options the config gives, and attaches `configure` where the config has none.

@@ -15,6 +15,7 @@ import {isPlacedInDocument, type Message} from './outcome.js'
 
 type RemarkMdx = typeof remarkMdxType
 type Parse = (document: string, file: VFile) => Root
+type Compile = (tree: Root, file: VFile) => string
 
 /** File extensions parsed as MDX. */
 export const mdxExtensions: ReadonlySet<string> = new Set(['.mdx'])
@@ -30,21 +31,37 @@ export default function remarkMdxByExtension(this: Processor) {
   const self = this
   const markdown = self.parser as Parse | undefined
   if (!markdown) return
-  /** The parser for `.mdx` files, made at the first: the processor's own when its config uses remark-mdx already. */
-  let mdx: Parse | undefined
-  const parse: Parse = (document, file) => {
-    if (!mdxExtensions.has(file.extname ?? '')) return markdown(document, file)
-    // Made once every plugin has added its extensions (remark-gfm's among them).
-    mdx ??= mdxParser(self, markdown)
-    return mdx(document, file)
-  }
+  /**
+   * The processor for `.mdx` files, made at the first (once every plugin has added its extensions, remark-gfm's
+   * among them); null when the config uses remark-mdx already, so every file is read as MDX.
+   */
+  let mdx: Processor<Root> | null | undefined
+  const mdxFor = (file: VFile): Processor<Root> | null =>
+    mdxExtensions.has(file.extname ?? '') ? (mdx === undefined ? (mdx = mdxProcessor(self)) : mdx) : null
   self.parser = (document: string, file: VFile) => {
     try {
-      return parse(document, file)
+      return mdxFor(file)?.parse(file) ?? markdown(document, file)
     } catch (error) {
       throw asFileMessage(error, file)
     }
   }
+  // The editor server formats documents. remark-stringify reads the processor's serializer extensions at each
+  // call: for an MDX tree, MDX's are among them for that call (its JSX and expressions were unknown nodes).
+  const compile = self.compiler as Compile | undefined
+  if (!compile) return
+  const wrapped: Compile = (tree, file) => {
+    const processor = mdxFor(file)
+    if (!processor) return compile(tree, file)
+    const data = self.data()
+    const own = data.toMarkdownExtensions
+    data.toMarkdownExtensions = processor.data().toMarkdownExtensions
+    try {
+      return compile(tree, file)
+    } finally {
+      data.toMarkdownExtensions = own
+    }
+  }
+  self.compiler = wrapped as Processor['compiler']
 }
 
 /**
@@ -60,16 +77,11 @@ function asFileMessage(error: unknown, file: VFile): unknown {
   return message
 }
 
-function mdxParser(self: Processor, markdown: Parse): Parse {
+/** A processor with `self`'s settings and syntax extensions, and MDX's; `self` is left as it was. */
+function mdxProcessor(self: Processor): Processor<Root> | null {
   const remarkMdx = loadRemarkMdx()
-  // A config that uses remark-mdx parses every file as MDX already.
-  if (self.attachers.some(([plugin]) => plugin === remarkMdx)) return markdown
-  const processor = mdxProcessor(self.data(), remarkMdx)
-  return (_document, file) => processor.parse(file)
-}
-
-/** A parser with `data`'s settings and extensions, and MDX's; `data` itself is left as it was. */
-function mdxProcessor(data: Data, remarkMdx: RemarkMdx): Processor<Root> {
+  if (self.attachers.some(([plugin]) => plugin === remarkMdx)) return null
+  const data = self.data()
   const copy: Data = {
     ...data,
     micromarkExtensions: [...(data.micromarkExtensions ?? [])],
