@@ -6,7 +6,7 @@ import {resolveTtlPolicy, type TtlPolicy} from './cache/ttl.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
 import {proxyRoute, type ProxyRoute} from './net/proxy-route.js'
-import {redactUrl} from './net/redact.js'
+import {REDACTED, redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'
 import {defaultGitHubApi, type GitHubSettings} from './verify/github.js'
@@ -303,8 +303,8 @@ function cacheOption(value: unknown): CacheOption {
   if (value === null || value === undefined) return undefined
   const problem = cacheOptionProblem(value)
   if (problem === undefined) return value as CacheOption
-  // A Redis URL may carry a password: never echo it.
-  const shown = typeof value === 'string' ? redactUrl(value) : show(value)
+  // A Redis URL may carry a password: never echo it, even from a mistyped one (`redis:/user:password@host`).
+  const shown = typeof value === 'string' ? redactUrl(value).replace(/^(rediss?:\/?)[^/?#]*@/i, `$1${REDACTED}@`) : show(value)
   throw new OptionsError(`Unexpected \`cache\` \`${shown}\`, ${problem}`)
 }
 

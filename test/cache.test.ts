@@ -24,6 +24,7 @@ import {
   type SourceCache
 } from '../src/cache/index.js'
 import {sha256, toStored} from '../src/cache/entry.js'
+import {OptionsError, resolveSettings} from '../src/options.js'
 import type {Liveness} from '../src/types.js'
 import {report, viaJson} from './helpers/report.js'
 
@@ -106,6 +107,20 @@ describe('options', () => {
     expect(() => openCache('', () => {})).toThrow(TypeError)
     expect(() => openCache('redis://127.0.0.1:6379/cache', () => {})).toThrow(/expected a Redis URL such as `redis:\/\/host:6379`/)
     expect(() => openCache('redis://', () => {})).toThrow(TypeError)
+  })
+
+  it('a mistyped Redis URL is refused, not taken for a folder named `redis:`', () => {
+    for (const cache of ['redis:/cache.internal:6379', 'rediss:/cache.internal', 'redis:cache.internal', 'redis:']) {
+      expect(() => resolveSettings({cache})).toThrow(
+        new OptionsError(`Unexpected \`cache\` \`${cache}\`, expected a Redis URL such as \`redis://host:6379\` or \`rediss://user:password@host:6380/0\``)
+      )
+      expect(() => openCache(cache, () => {})).toThrow(TypeError)
+    }
+    // Its password is not echoed.
+    expect(() => resolveSettings({cache: 'redis:/user:s3cret@cache.internal'})).toThrow('Unexpected `cache` `redis:/REDACTED@cache.internal`')
+    // A folder whose name merely starts with `redis` is still a folder.
+    expect(resolveSettings({cache: 'redis-cache'}).cache).toBe('redis-cache')
+    expect(resolveSettings({cache: './redis:x'}).cache).toBe('./redis:x')
   })
 
   it('`false` keeps nothing', async () => {

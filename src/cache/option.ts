@@ -20,7 +20,8 @@ export function cacheOptionProblem(value: unknown): string | undefined {
   const expected = 'expected `false`, a folder path, or a `redis://` or `rediss://` URL'
   if (typeof value !== 'string' || value.trim() === '') return expected
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(value) && !isRedisUrl(value)) return expected
-  if (isRedisUrl(value)) {
+  // Also `redis:/host` and `redis:host`: a mistyped Redis URL (no host), not a folder named `redis:`.
+  if (/^rediss?:/i.test(value)) {
     let url: URL | undefined
     try {
       url = new URL(value)
