@@ -713,7 +713,10 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['link text alone in parentheses', 'In asyncio, gather runs awaitables concurrently ([Python docs](https://a.com)).', ['In asyncio, gather runs awaitables concurrently.']],
   ['in brackets, and a reference', 'Smoking causes cancer [[fact sheet](https://a.com)], say ([WHO][w]).\n\n[w]: https://w.com', ['Smoking causes cancer, say.', 'Smoking causes cancer, say.', undefined]],
   ['HTML link text alone in parentheses', 'Tea is fine (<a href="https://a.com">survey</a>).\n\n<p>Milk is fine (<a href="https://b.com">study</a>). So.</p>', ['Tea is fine.', 'Milk is fine.']],
-  ['link text that is part of the sentence stays', '[Smith found](https://a.com) that tea helps, as run with [GitHub Actions](https://b.com) (see [docs](https://c.com)).', Array(3).fill('Smith found that tea helps, as run with GitHub Actions (see docs).')],
+  ['link text that is part of the sentence stays', '[Smith found](https://a.com) that tea helps, as run with [GitHub Actions](https://b.com) (see [docs](https://c.com) for Go).', Array(3).fill('Smith found that tea helps, as run with GitHub Actions (see docs for Go).')],
+  // `WHO, CDC` were words of the claim.
+  ['several links alone in parentheses', 'Flu shots cut hospital stays by half ([WHO](https://a.com), [CDC](https://b.com)). Masks help (see [NHS](https://c.com); [RKI](https://d.com) and [ECDC][e]).\n\n[e]: https://e.com', [...Array(2).fill('Flu shots cut hospital stays by half.'), ...Array(3).fill('Masks help.'), undefined]],
+  ['a parenthesis with other words keeps its links', 'Flu shots cut stays ([WHO](https://a.com), [CDC](https://b.com) agree).', Array(2).fill('Flu shots cut stays (WHO, CDC agree).')],
   // Intl.Segmenter ends a sentence after an abbreviation before a capital: the claim was `Jones (trial).`
   ['Dr. and a parenthesised citation', 'Aspirin cut stroke risk, as shown by Dr. Jones ([trial](https://a.com)).', ['Aspirin cut stroke risk, as shown by Dr. Jones.']],
   ['e.g., cf., St., Corp., Fig., No., Jan.', 'Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5 [1](https://a.com).', ['Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5.']],

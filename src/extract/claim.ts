@@ -5,7 +5,7 @@ import {collapse} from '../page/text.js'
 import {stopWords} from '../judge/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
-import {CITATION_MARKER, plainText} from './plain-text.js'
+import {ASIDE_SEPARATORS, CITATION_MARKER, plainText} from './plain-text.js'
 
 interface Sentences {
   /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
@@ -19,8 +19,11 @@ interface Sentences {
 /** Characters segmented at once; longer sentences are cut at this length. */
 const WINDOW = 2000
 const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
-/** What a left-out citation leaves behind: `( )`, `[ ]`, and a space before the full stop (`60 .`). */
-const LEFT_OVER = /\s*(?:\(\s*\)|\[\s*\])|\s+(?=[.,](?:\s|$))/g
+/**
+ * What a left-out citation leaves behind: `( )`, `[ ]`, the separators of left-out links (`( , )`, `(see )`), and a
+ * space before the full stop (`60 .`).
+ */
+const LEFT_OVER = new RegExp(String.raw`\s*(?:\(${ASIDE_SEPARATORS}\)|\[${ASIDE_SEPARATORS}\])|\s+(?=[.,](?:\s|$))`, 'gi')
 const OPENS = /[([]\s*$/
 const CLOSES = /^\s*[)\]]/
 /**

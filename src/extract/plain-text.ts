@@ -15,9 +15,12 @@ const CLOSE_A = /^<\/a\s*>$/i
 const NUMBERS = String.raw`\^?\d{1,3}[a-z]?(?:\s*[,–-]\s*\^?\d{1,3}[a-z]?)*`
 export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]|\(\s*${NUMBERS}\s*\)|${NUMBERS}|[⁰¹²³⁴-⁹]+)\s*$`)
 const SENTENCE_END = /[.!?]$/
+/** What may stand beside the links in a parenthesis of sources: `([WHO](url), [CDC](url))`, `(see [A](url) and [B](url))`. */
+export const ASIDE_SEPARATORS = String.raw`(?:\s|[,;]|\b(?:and|see|also)\b)*`
 /** Text before and after link text that stands alone in parentheses or brackets: `([Python docs](url))`. */
-const OPENS = /[([]\s*$/
-const CLOSES = /^\s*[)\]]/
+const OPENS = new RegExp(String.raw`[([]${ASIDE_SEPARATORS}$`, 'i')
+const CLOSES = new RegExp(String.raw`^${ASIDE_SEPARATORS}[)\]]`, 'i')
+const BETWEEN = new RegExp(String.raw`^${ASIDE_SEPARATORS}$`, 'i')
 /** Link text that is a URL (`<https://…>`, a GFM literal): the claim keeps it, as it keeps a bare URL. */
 const URL_TEXT = /^\s*(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i
 
@@ -61,13 +64,28 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
   return {text: parts.join(''), starts}
 }
 
-/** A link whose text is a citation marker, or stands alone in parentheses or brackets: it names the source. */
+/**
+ * A link whose text is a citation marker, or stands in parentheses or brackets alone or with other links and
+ * separators only (`([WHO](url), [CDC](url))`): it names the source.
+ */
 function asideLink(link: Node, parent: Node | undefined, index: number): boolean {
   const text = plainText(link).text
   if (CITATION_MARKER.test(text)) return true
   if (URL_TEXT.test(text) || !parent) return false
   const siblings = childrenOf(parent)
-  return OPENS.test(textValue(siblings[index - 1])) && CLOSES.test(textValue(siblings[index + 1]))
+  return enclosed(siblings, index, -1, OPENS) && enclosed(siblings, index, 1, CLOSES)
+}
+
+/** Whether the first text from `index` on (by `step`) past links and separators is a parenthesis's `side`. */
+function enclosed(siblings: readonly Node[], index: number, step: 1 | -1, side: RegExp): boolean {
+  for (let at = index + step; ; at += step) {
+    const sibling = siblings[at]
+    if (sibling === undefined) return false
+    if (LINK_TYPES.has(sibling.type)) continue
+    const text = textValue(sibling)
+    if (side.test(text)) return true
+    if (sibling.type !== 'text' || !BETWEEN.test(text)) return false
+  }
 }
 
 /** `<a href=…>` `1` `</a>` in a paragraph: the text node between the tags when it is a citation marker or stands
