@@ -73,7 +73,8 @@ export async function auditMarkdown(text: string, options: AuditOptions = {}): P
   const {records} = await checkDocument(text, path, pipeline(given))
   const citations = records.map((record) => ({
     ...record,
-    verified: failOn === 'removed' ? record.action !== 'removed' : record.action === 'ok'
+    // An ignored citation passes, as its silenced messages let `remark` pass.
+    verified: record.action !== 'removed' && (failOn === 'removed' || record.action !== 'flagged')
   }))
   return {
     citations,

@@ -617,3 +617,18 @@ describe('a changed file that cannot be parsed', () => {
     expect((await runAction({workspace: at.repo.dir, inputs: {'fail-on': 'never'}, event})).code).toBe(0)
   })
 })
+
+describe('a citation whose finding a lint comment silenced', () => {
+  const at = scene({'/gone': status(404), '/ok': html('Fine')})
+
+  it('gets no annotation, passes, and the job summary counts it ignored, not ok', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const head = at.repo.commit({'notes.md': `<!--lint ignore citation-alive-->\n\nKept for history: [old](${o}/gone?kept).\n\nA [fine one](${o}/ok).\n`}, 'notes')
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([])
+    expect(run.code).toBe(0)
+    expect(run.summary).toContain('| ○ ignored | 1 | 1 |\n| ✓ ok | 1 | 1 |\n| total | 2 | 2 |')
+    expect(run.outputs).toMatchObject({removed: '0', flagged: '0', ok: '1', 'exit-code': '0'})
+  })
+})

@@ -1,8 +1,17 @@
 // The `{results, summary}` report: one result per source in the seed's fields, counts per action.
 
+import type {Pluggable} from 'unified'
 import {describe, expect, test} from 'vitest'
+import {citationCredibility} from '../rules/index.js'
+import {recordsOf} from '../src/report/collect.js'
+import {jobSummary} from '../src/report/github.js'
 import {jsonReport, jsonReportText} from '../src/report/json.js'
+import {jsonlReport} from '../src/report/jsonl.js'
+import {sarifReport} from '../src/report/sarif.js'
+import {humanSummary} from '../src/report/summary.js'
+import {lint} from './helpers/lint.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+import {html, startWeb, status} from './helpers/web.js'
 
 describe('jsonReport', () => {
   test('one result per source, sorted by normalised URL, with the seed fields and counts per source', () => {
@@ -103,6 +112,42 @@ describe('jsonReport', () => {
 
   test('the same records in another order give the same bytes', () => {
     expect(jsonReportText(shuffled(sample()))).toBe(jsonReportText(sample()))
+  })
+
+  test('a source whose only finding a lint comment silenced: `ignored`, with the silenced verdict and the truth about the page', () => {
+    const url = 'https://gone.example/old'
+    const silenced = verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')
+    const report = jsonReport([
+      record('a.md', url, [3, 1], [], {citation: {citedTitle: 'Gone'}, titles: ['Gone'], report: {status: 410, liveness: 'dead', reason: '410 Gone'}, ignored: [silenced]})
+    ])
+    expect(report.results[0]).toMatchObject({action: 'ignored', status: 'invalid', title_match: null, reason: '410 Gone, citation-alive ignored'})
+    expect(report.results[0]!.citations[0]).toMatchObject({action: 'ignored', status: 'invalid', verdicts: [], ignored: [{rule: 'citation-alive', action: 'removed', status: 'invalid', message: 'Unexpected dead citation'}]})
+    expect(report.summary).toEqual({total: 1, ok: 0, removed: 0, flagged: 0, ignored: 1})
+    expect(jsonReport(sample()).results.flatMap((result) => result.citations).some((citation) => 'ignored' in citation)).toBe(false)
+  })
+
+  test('`<!--lint ignore citation-alive-->` before a dead citation (loopback): every report agrees with remark, none says verified', async () => {
+    const web = await startWeb({'/gone': status(410, {'content-type': 'text/html'}, '<title>Gone</title>'), '/ok': html('Fine')})
+    try {
+      const markdown = `<!--lint ignore citation-alive-->\n\nWe know [Gone](${web.origin()}/gone) is gone.\n\nA [fine one](${web.origin()}/ok).\n`
+      const trusted: Pluggable = [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]
+      const {messages, file} = await lint(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0}, 'doc.md', [trusted])
+      expect(messages).toEqual([])
+      const records = recordsOf(file)
+      expect(humanSummary(records).split('\n')).toEqual(
+        expect.arrayContaining([`  ○ ${web.origin()}/gone — 410 Gone, citation-alive ignored (IGNORED)`, 'Summary: 1 ok, 0 removed, 0 flagged, 1 ignored'])
+      )
+      expect(jsonReport(records).results.map((result) => [result.action, result.status])).toEqual([['ignored', 'invalid'], ['ok', 'valid']])
+      expect(jsonlReport(records).records.map((line) => [line.action, line.status, line.verdicts.length, line.ignored?.map((each) => each.rule)])).toEqual([
+        ['ignored', 'invalid', 0, ['citation-alive']],
+        ['ok', 'valid', 0, undefined]
+      ])
+      // Code scanning gets no alert for it, as remark printed no message.
+      expect(sarifReport(records).runs[0].results).toEqual([])
+      expect(jobSummary(records)).toContain('| ○ ignored | 1 | 1 |\n| ✓ ok | 1 | 1 |')
+    } finally {
+      await web.close()
+    }
   })
 
   test('no records: no results, zero counts, valid JSON with a final newline', () => {

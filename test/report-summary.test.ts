@@ -98,6 +98,26 @@ describe('humanSummary', () => {
     )
   })
 
+  test('a source whose finding a lint comment silenced is shown ignored, not verified, and counted apart', () => {
+    const url = 'https://gone.example/old'
+    const ignored = record('a.md', url, [3, 1], [], {
+      citation: {citedTitle: 'Gone'},
+      titles: ['Gone'],
+      report: {status: 410, liveness: 'dead', reason: '410 Gone'},
+      ignored: [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')]
+    })
+    expect(humanSummary([ignored, ...sample().slice(2, 3)])).toBe(
+      [
+        'Source verification (2 sources):',
+        '  ○ https://gone.example/old — 410 Gone, citation-alive ignored (IGNORED)',
+        '  ✓ https://peps.example/pep-0008/ — 200 OK, title matches',
+        '',
+        'Summary: 1 ok, 0 removed, 0 flagged, 1 ignored',
+        ''
+      ].join('\n')
+    )
+  })
+
   test('no records', () => {
     expect(humanSummary([])).toBe('Source verification (0 sources):\n\nSummary: 0 ok, 0 removed, 0 flagged\n')
   })

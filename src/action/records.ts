@@ -1,7 +1,8 @@
 // The bin's JSONL report read back as CitationRecords, so the Action reuses the GitHub writers of src/report.
 
 import {posix} from 'node:path'
-import type {JsonUncheckedFile} from '../report/json.js'
+import type {Verdict} from '../judge/verdict.js'
+import type {JsonUncheckedFile, JsonVerdict} from '../report/json.js'
 import type {JsonlRecord} from '../report/jsonl.js'
 import {reportPath} from '../report/order.js'
 import type {CitationRecord, UncheckedFile} from '../report/record.js'
@@ -63,12 +64,17 @@ function toCitationRecord(line: JsonlRecord, prefix: string): CitationRecord {
       elapsedMs: 0,
       checkedAt: ''
     },
-    verdicts: line.verdicts.map((verdict) => ({
-      rule: verdict.rule,
-      action: verdict.action,
-      status: verdict.status,
-      message: verdict.message,
-      ...(verdict.expected === undefined ? {} : {expected: verdict.expected})
-    }))
+    verdicts: line.verdicts.map(toVerdict),
+    ...(line.ignored === undefined ? {} : {ignored: line.ignored.map(toVerdict)})
+  }
+}
+
+function toVerdict(verdict: JsonVerdict): Verdict {
+  return {
+    rule: verdict.rule,
+    action: verdict.action,
+    status: verdict.status,
+    message: verdict.message,
+    ...(verdict.expected === undefined ? {} : {expected: verdict.expected})
   }
 }

@@ -99,9 +99,10 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   for (const line of annotations(selected, {unchecked})) log.write(line + '\n')
   await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected, {unchecked})}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
 
-  const counts = countActions(selected)
-  Object.assign(outputs, counts)
-  return verdict({...counts, unchecked: unchecked.length}, inputs.failOn, log)
+  // An ignored citation (its findings silenced by a lint comment) is in none of the outputs.
+  const {removed, flagged, ok} = countActions(selected)
+  Object.assign(outputs, {removed, flagged, ok})
+  return verdict({removed, flagged, unchecked: unchecked.length}, inputs.failOn, log)
 }
 
 /** Nothing to check (no Markdown file changed): empty reports still, so later steps find their files. */

@@ -1,5 +1,5 @@
 // A processed file's citations as report records: every citation, with the verdicts whose messages survived
-// `<!--lint ignore-->` comments (remark-lint filters messages after every rule has run).
+// `<!--lint ignore-->` comments (remark-lint filters messages after every rule has run), and those that did not.
 
 import type {VFile} from 'vfile'
 import {toRecord, type CitationRecord} from './record.js'
@@ -14,6 +14,7 @@ export function recordsOf(file: VFile, path: string = file.path): CitationRecord
   return (file.data.citationResults ?? []).map((checked) => {
     const said = file.data.citationVerdicts?.get(checked) ?? []
     const verdicts = said.filter(({message}) => kept.has(message)).map(({verdict, message}) => ({...verdict, severity: severityOf(message.fatal)}))
-    return toRecord(path, checked.citation, checked.report, verdicts)
+    const ignored = said.filter(({message}) => !kept.has(message)).map(({verdict}) => verdict)
+    return toRecord(path, checked.citation, checked.report, verdicts, ignored)
   })
 }

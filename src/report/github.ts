@@ -1,10 +1,9 @@
 // GitHub Actions output: workflow-command annotations at each citation, and the job summary Markdown.
 
 import {redactUrl} from '../net/redact.js'
-import type {Action} from '../types.js'
 import {findings, type Finding} from './findings.js'
 import {actionRank, compareText, reportPath, sortUnchecked} from './order.js'
-import type {CitationRecord, UncheckedFile} from './record.js'
+import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
 import {ruleUrl} from './rules.js'
 import {countActions, groupSources} from './sources.js'
@@ -83,12 +82,13 @@ export interface JobSummaryOptions {
   unchecked?: readonly UncheckedFile[]
 }
 
-const marks: Record<Action, string> = {removed: '✗', flagged: '⚠', ok: '✓'}
+const marks: Record<RecordAction, string> = {removed: '✗', flagged: '⚠', ignored: '○', ok: '✓'}
 
 /**
- * Markdown for `$GITHUB_STEP_SUMMARY`: counts of citations and sources per action, then one table per file
- * (line, rule, action, URL, message) of every finding, files by path and rows by place. Rows that would
- * pass `maxBytes` are left out, and a last line says how many.
+ * Markdown for `$GITHUB_STEP_SUMMARY`: counts of citations and sources per action (`ignored`, whose findings
+ * lint comments silenced, only when there are some), then one table per file (line, rule, action, URL,
+ * message) of every finding, files by path and rows by place. Rows that would pass `maxBytes` are left out,
+ * and a last line says how many.
  */
 export function jobSummary(records: readonly CitationRecord[], options: JobSummaryOptions = {}): string {
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES
@@ -99,8 +99,10 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
     '',
     '| Action | Citations | Sources |',
     '| --- | ---: | ---: |',
-    ...(['removed', 'flagged', 'ok'] as const).map((action) => `| ${marks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
-    `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged} |`,
+    ...(['removed', 'flagged', 'ignored', 'ok'] as const)
+      .filter((action) => action !== 'ignored' || citations.ignored > 0)
+      .map((action) => `| ${marks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
+    `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged + sources.ignored} |`,
     ''
   ]
   head.push(...uncheckedSection(options.unchecked ?? []))

@@ -2,11 +2,12 @@
 
 import type {RuleName} from '../judge/verdict.js'
 import {redactUrl} from '../net/redact.js'
+import type {Verdict} from '../judge/verdict.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
 import {reportPath, sortUnchecked} from './order.js'
 import {sourceReason, titleMatch, type RulesRun} from './reason.js'
-import type {CitationRecord, UncheckedFile} from './record.js'
+import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 import {redactText, redactValue} from './redact-text.js'
 import {countActions, groupSources, type SourceGroup} from './sources.js'
 
@@ -32,7 +33,7 @@ export interface JsonResult {
   http_status: number | null
   page_title: string | null
   title_match: boolean | null
-  action: Action
+  action: RecordAction
   reason: string
   status: Status
   normalized_url: string
@@ -50,9 +51,11 @@ export interface JsonCitation {
   url: string
   cited_title: string | null
   claim: string | null
-  action: Action
+  action: RecordAction
   status: Status
   verdicts: JsonVerdict[]
+  /** The findings a `<!--lint ignore-->` comment silenced; only when there are some. */
+  ignored?: JsonVerdict[]
 }
 
 export interface JsonVerdict {
@@ -64,12 +67,13 @@ export interface JsonVerdict {
   expected?: string
 }
 
-/** Sources per action, as the seed counts them. */
+/** Sources per action, as the seed counts them; `ignored` (sources whose only findings were silenced) only when there are some. */
 export interface JsonSummary {
   total: number
   ok: number
   removed: number
   flagged: number
+  ignored?: number
 }
 
 export interface JsonReportOptions {
@@ -85,7 +89,7 @@ export function jsonReport(records: readonly CitationRecord[], options: JsonRepo
   const unchecked = options.unchecked ?? []
   return {
     results: groups.map((group) => result(group, options.rules)),
-    summary: {total: groups.length, ok: counts.ok, removed: counts.removed, flagged: counts.flagged},
+    summary: {total: groups.length, ok: counts.ok, removed: counts.removed, flagged: counts.flagged, ...(counts.ignored === 0 ? {} : {ignored: counts.ignored})},
     ...(unchecked.length === 0 ? {} : {unchecked_files: sortUnchecked(unchecked).map(uncheckedJson)})
   }
 }
@@ -133,13 +137,19 @@ function citationJson(record: CitationRecord): JsonCitation {
     claim: citation.claim === undefined ? null : redactText(citation.claim),
     action: record.action,
     status: record.status,
-    verdicts: verdictsJson(record)
+    ...verdictFields(record)
   }
 }
 
-/** A record's findings as report data, messages and replacements redacted. */
-export function verdictsJson(record: CitationRecord): JsonVerdict[] {
-  return findingsOf(record).map(({verdict, rule, message}) => ({
+/** A record's `verdicts`, and the `ignored` ones when there are some. */
+export function verdictFields(record: CitationRecord): Pick<JsonCitation, 'verdicts' | 'ignored'> {
+  const ignored = verdictsJson(record, record.ignored ?? [])
+  return {verdicts: verdictsJson(record), ...(ignored.length === 0 ? {} : {ignored})}
+}
+
+/** A record's findings (or the silenced ones) as report data, messages and replacements redacted. */
+function verdictsJson(record: CitationRecord, verdicts: readonly Verdict[] = record.verdicts): JsonVerdict[] {
+  return findingsOf(record, verdicts).map(({verdict, rule, message}) => ({
     rule,
     action: verdict.action,
     status: verdict.status,

@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {redactUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
-import {uncheckedJson, verdictsJson, type JsonCitation} from './json.js'
+import {uncheckedJson, verdictFields, type JsonCitation} from './json.js'
 import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
 import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
@@ -82,6 +82,6 @@ function jsonlRecord(record: CitationRecord): JsonlRecord {
     liveness: report.liveness,
     reason: redactText(report.reason),
     page_title: pageTitle === undefined ? null : redactText(pageTitle),
-    verdicts: verdictsJson(record)
+    ...verdictFields(record)
   }
 }

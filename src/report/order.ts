@@ -2,11 +2,10 @@
 
 import {sep} from 'node:path'
 import {redactUrl} from '../net/redact.js'
-import type {Action} from '../types.js'
-import type {CitationRecord, UncheckedFile} from './record.js'
+import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 
-/** `removed` before `flagged` before `ok`: the order of importance. */
-export const actionRank: Record<Action, number> = {removed: 0, flagged: 1, ok: 2}
+/** `removed` before `flagged` before `ignored` before `ok`: the order of importance. */
+export const actionRank: Record<RecordAction, number> = {removed: 0, flagged: 1, ignored: 2, ok: 3}
 
 /** The source a citation points at, as reports name it: its normalised URL (as written when it does not parse), redacted. */
 export function urlKey(record: CitationRecord): string {

@@ -1,5 +1,5 @@
 // The short reason a per-source report gives, in the source-verification seed's words: `404 Not Found`,
-// `200 OK, title mismatch`, `200 OK, title matches`.
+// `200 OK, title mismatch`, `200 OK, title matches`; and `410 Gone, citation-alive ignored` for a silenced finding.
 
 import type {RuleName} from '../judge/verdict.js'
 import type {Liveness} from '../types.js'
@@ -30,25 +30,30 @@ export type RulesRun = readonly RuleName[] | ReadonlySet<RuleName>
 /**
  * Whether the cited title matches the page: `false` when `citation-title-match` spoke about any citation
  * of the source, `null` when it did not run or there was nothing to compare (no cited title, no page
- * title), `true` otherwise.
+ * title, or a citation that must be removed, which the rule leaves alone even when that finding was
+ * silenced), `true` otherwise.
  */
 export function titleMatch(group: SourceGroup, rules?: RulesRun): boolean | null {
   if (rules && ![...rules].includes('citation-title-match')) return null
   if (group.records.some((record) => findingsOf(record).some((finding) => finding.rule === 'citation-title-match'))) return false
+  const removed = group.records.some((record) => [...record.verdicts, ...(record.ignored ?? [])].some((verdict) => verdict.action === 'removed'))
   const compared = group.records.some((record) => record.citation.citedTitle && (record.report.page?.titles.length ?? 0) > 0)
-  return compared ? true : null
+  return compared && !removed ? true : null
 }
 
-/** `REASON[, label…]` for a source: the HTTP reason, then what the rules found, each once. */
+/** `REASON[, label…]` for a source: the HTTP reason, then what the rules found and which findings were silenced, each once. */
 export function sourceReason(group: SourceGroup, rules?: RulesRun): string {
   const reason = redactText(group.report.reason).trim()
   const parts = reason ? [reason] : []
-  for (const record of group.records) {
-    for (const finding of findingsOf(record)) {
-      const label = labels[finding.rule](record.report.liveness)
-      if (label !== undefined && !parts.includes(label)) parts.push(label)
-    }
+  const add = (label: string | undefined) => {
+    if (label !== undefined && !parts.includes(label)) parts.push(label)
   }
-  if (group.action === 'ok' && titleMatch(group, rules) === true) parts.push('title matches')
+  for (const record of group.records) {
+    for (const finding of findingsOf(record)) add(labels[finding.rule](record.report.liveness))
+  }
+  for (const record of group.records) {
+    for (const finding of findingsOf(record, record.ignored ?? [])) add(`${finding.rule} ignored`)
+  }
+  if ((group.action === 'ok' || group.action === 'ignored') && titleMatch(group, rules) === true) parts.push('title matches')
   return parts.join(', ') || group.action
 }

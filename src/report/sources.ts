@@ -1,9 +1,9 @@
 // Citations grouped by the source they point at: what the per-source reports (JSON, summary) list.
 
 import {redactUrl} from '../net/redact.js'
-import type {Action, SourceReport, Status} from '../types.js'
+import type {SourceReport, Status} from '../types.js'
 import {actionRank, sortRecords, urlKey} from './order.js'
-import type {CitationRecord} from './record.js'
+import type {CitationRecord, RecordAction} from './record.js'
 
 export interface SourceGroup {
   /** The normalised URL, redacted (the grouping key). */
@@ -14,7 +14,7 @@ export interface SourceGroup {
   records: CitationRecord[]
   /** The citation whose action is the worst (the first such), which speaks for the source. */
   decider: CitationRecord
-  action: Action
+  action: RecordAction
   status: Status
   report: SourceReport
 }
@@ -47,8 +47,8 @@ export function groupSources(records: readonly CitationRecord[]): SourceGroup[] 
 }
 
 /** How many of `items` have each action. */
-export function countActions(items: ReadonlyArray<{action: Action}>): Record<Action, number> {
-  const counts: Record<Action, number> = {ok: 0, removed: 0, flagged: 0}
+export function countActions(items: ReadonlyArray<{action: RecordAction}>): Record<RecordAction, number> {
+  const counts: Record<RecordAction, number> = {ok: 0, removed: 0, flagged: 0, ignored: 0}
   for (const item of items) counts[item.action]++
   return counts
 }

@@ -1,11 +1,10 @@
-// The human summary of the source-verification seed: ✓ ✗ ⚠ per source with the reason, then counts.
+// The human summary of the source-verification seed: ✓ ✗ ⚠ ○ per source with the reason, then counts.
 
 import {cutUrl} from '../judge/verdict.js'
-import type {Action} from '../types.js'
 import {findingsOf} from './findings.js'
 import {reportPath, sortUnchecked} from './order.js'
 import {sourceReason, type RulesRun} from './reason.js'
-import type {CitationRecord, UncheckedFile} from './record.js'
+import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 import {countActions, groupSources} from './sources.js'
 
 export interface SummaryOptions {
@@ -16,9 +15,10 @@ export interface SummaryOptions {
   unchecked?: readonly UncheckedFile[]
 }
 
-const marks: Record<Action, string> = {ok: '✓', removed: '✗', flagged: '⚠'}
-const tags: Record<Action, string> = {ok: '', removed: ' (REMOVED)', flagged: ' (FLAGGED)'}
-const colors: Record<Action, string> = {ok: '\u001B[32m', removed: '\u001B[31m', flagged: '\u001B[33m'}
+/** An ignored source is neither verified (✓) nor a finding: the run left it alone, as a link checker's "excluded". */
+const marks: Record<RecordAction, string> = {ok: '✓', removed: '✗', flagged: '⚠', ignored: '○'}
+const tags: Record<RecordAction, string> = {ok: '', removed: ' (REMOVED)', flagged: ' (FLAGGED)', ignored: ' (IGNORED)'}
+const colors: Record<RecordAction, string> = {ok: '\u001B[32m', removed: '\u001B[31m', flagged: '\u001B[33m', ignored: '\u001B[90m'}
 /**
  * Findings listed under one source; the rest are counted. A digest: a link in every page's footer, or a generated
  * list citing one source 100,000 times, would otherwise repeat the whole report (which has them all) per source.
@@ -27,18 +27,19 @@ export const findingsPerSource = 20
 
 /**
  * ```text
- * Source verification (3 sources, 4 citations):
+ * Source verification (4 sources, 5 citations):
  *   ✓ https://example.com/ok — 200 OK, title matches
  *   ✗ https://example.com/gone — 404 Not Found (REMOVED)
  *       docs/a.md:3:5 citation-alive: Unexpected dead citation `…`, expected a live source (`404 Not Found`)
+ *   ○ https://example.com/old — 410 Gone, citation-alive ignored (IGNORED)
  *
- * Summary: 1 ok, 1 removed, 1 flagged
+ * Summary: 1 ok, 1 removed, 1 flagged, 1 ignored
  * ```
  * Sources in report order (by normalised URL); under each source that needs action, its findings at their
  * places (the first {@link findingsPerSource}, then how many more). Ends with a newline.
  */
 export function humanSummary(records: readonly CitationRecord[], options: SummaryOptions = {}): string {
-  const paint = (action: Action, text: string) => (options.color && text ? `${colors[action]}${text}\u001B[39m` : text)
+  const paint = (action: RecordAction, text: string) => (options.color && text ? `${colors[action]}${text}\u001B[39m` : text)
   const groups = groupSources(records)
   const counts = countActions(groups)
   const sources = `${groups.length} ${groups.length === 1 ? 'source' : 'sources'}`
@@ -60,7 +61,8 @@ export function humanSummary(records: readonly CitationRecord[], options: Summar
   lines.push(...uncheckedLines(options.unchecked ?? [], (text) => paint('removed', text)))
   const unchecked = options.unchecked?.length ?? 0
   const notChecked = unchecked === 0 ? '' : `, ${unchecked} ${unchecked === 1 ? 'file' : 'files'} not checked`
-  lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged${notChecked}`)
+  const ignored = counts.ignored === 0 ? '' : `, ${counts.ignored} ignored`
+  lines.push('', `Summary: ${counts.ok} ok, ${counts.removed} removed, ${counts.flagged} flagged${ignored}${notChecked}`)
   return lines.join('\n') + '\n'
 }
 

@@ -11,13 +11,13 @@ export function record(
   url: string,
   [line, column]: [number, number],
   verdicts: Verdict[] = [],
-  overrides: {citation?: Partial<Citation>; report?: Partial<SourceReport>; titles?: string[]} = {}
+  overrides: {citation?: Partial<Citation>; report?: Partial<SourceReport>; titles?: string[]; ignored?: Verdict[]} = {}
 ): CitationRecord {
   const start = {line, column, offset: 0}
   const end = {line, column: column + url.length, offset: url.length}
   const cited = citation(url, {place: {start, end}, ...overrides.citation})
   const report = source(url, {titles: (overrides.titles ?? []).map((text) => ({source: 'title' as const, text}))}, overrides.report)
-  return toRecord(file, cited, report, verdicts)
+  return toRecord(file, cited, report, verdicts, overrides.ignored)
 }
 
 export function verdict(rule: RuleName, action: Action, status: Status, message: string, expected?: string): Verdict {
