@@ -1,6 +1,11 @@
 // citation-conflict-of-interest: the seed's cases, then platforms, the brand map, false positives and options.
 
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
+import {extractCitations} from '../src/extract/index.js'
 import {detectConflictOfInterest, judgeConflictOfInterest, parseConflictOptions, type ConflictOptions} from '../src/judge/conflict.js'
 import {OptionsError} from '../src/validate.js'
 import {citation, source} from './helpers/source.js'
@@ -165,6 +170,35 @@ describe('never a conflict', () => {
     {name: 'ignore wins over brands', url: 'https://google.com/x', claim: 'Alphabet leads', options: {ignore: ['google.com'], brands: {Alphabet: ['google.com']}}, brand: false}
   ]
   it.each(cases)('$name', check)
+})
+
+describe('a URL written as its own text names nothing', () => {
+  /** The messages for each citation of a Markdown line, as the rule judges it (a dead report: no fetch needed). */
+  function judged(markdown: string): Array<string | undefined> {
+    const file = new VFile(markdown)
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(file)
+    return extractCitations(tree, file, {skip: [], jsxAttributes: {a: ['href']}}).map(
+      (cited) => judgeConflictOfInterest(cited, source(cited.url, {}, {page: undefined}), defaults)?.message
+    )
+  }
+
+  it.each([
+    ['an autolink', 'See <https://arxiv.org/abs/2101.00001>.'],
+    ['a bare URL literal', 'See https://arxiv.org/abs/2101.00001 for details.'],
+    ['a www. literal', 'See www.arxiv.org/abs/2101.00001 for details.'],
+    ['a link whose text is its URL', 'See [https://arxiv.org/abs/1](https://arxiv.org/abs/1).'],
+    ['a link whose text is its URL without scheme', 'See [arxiv.org/abs/1](https://arxiv.org/abs/1).'],
+    ['another citation’s URL in the sentence', 'Compare <https://clickup.com/blog/x> with [a review](https://clickup.com/blog/y).']
+  ])('%s', (_, markdown) => {
+    expect(judged(markdown).every((message) => message === undefined)).toBe(true)
+  })
+
+  it('the writer’s own words still name the publisher', () => {
+    expect(judged('ClickUp is the best PM tool, see <https://clickup.com/blog/x>.')).toEqual([
+      expect.stringMatching(/^Unexpected citation of `clickup\.com` for a claim about `ClickUp`/)
+    ])
+    expect(detectConflictOfInterest('https://nodejs.org/en/blog', 'Node.js/Deno benchmarks favour it').brandToken).toBe('node.js')
+  })
 })
 
 describe('judgeConflictOfInterest', () => {

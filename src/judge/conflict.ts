@@ -64,6 +64,7 @@ export function detectConflictOfInterest(
   options: Partial<ConflictOptions> = {},
   siteName?: string
 ): ConflictSignal {
+  claim = withoutAddresses(claim)
   if (claim.trim() === '' || isDoi(url)) return none('')
   const owner = ownerOf(url)
   if (!owner) return none('')
@@ -124,6 +125,19 @@ export function isDoi(url: string): boolean {
   if (/^\s*(?:doi:|10\.\d{4,9}\/)/i.test(url)) return true
   const host = parseUrl(url)?.hostname.toLowerCase().replace(/\.$/, '')
   return host === 'doi.org' || host?.endsWith('.doi.org') === true
+}
+
+/** A run written as an address: with a scheme (`https://…`), GFM's `www.` literal, or a host and a path (`arxiv.org/abs/1`). */
+const ADDRESS = /(?<![\p{L}\p{N}_.-])(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*|(?<![\p{L}\p{N}_.-])([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)\/\S*/giu
+
+/**
+ * The claim without the addresses written in it: an autolink, a bare URL or a link whose text is its URL
+ * (`<https://arxiv.org/abs/1>`, `[arxiv.org/abs/1](…)`) names nothing; only the writer's words name a publisher.
+ * A domain alone is a name (`wired.com calls it…`); a host before a slash only when it has a public suffix
+ * (`Node.js/Deno` keeps its name).
+ */
+function withoutAddresses(claim: string): string {
+  return claim.replace(ADDRESS, (run, host?: string) => (host === undefined || parse(host).isIcann ? ' ' : run))
 }
 
 /** A domain label as {@link labelNames} compares it: folded, with `-`, `_` and `.` removed. */
