@@ -44,7 +44,14 @@ describe('compareTitles', () => {
     ['Japanese: different title sharing の基礎', '量子コンピュータの基礎', '機械学習の基礎', [], false],
     ['Cyrillic: Wikipedia suffix', 'Война и мир', 'Война и мир — Википедия', ['Википедия'], true],
     ['Cyrillic: ё = е', 'Ёжик в тумане', 'Ежик в тумане', [], true],
-    ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false]
+    ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false],
+    // Symbols that tell names apart were dropped with the lone letter: these matched.
+    ['C++ is not C#', 'C++ Core Guidelines', 'C# Core Guidelines', [], false],
+    ['F# is not C#', 'F# Language Reference', 'C# Language Reference', [], false],
+    ['C++ alone is not C#', 'C++', 'C#', [], false],
+    ['a name with symbols matches itself, site suffix stripped', 'C++ Core Guidelines', 'C++ Core Guidelines | isocpp', ['isocpp.org', 'isocpp'], true],
+    ['.NET matches itself, site suffix stripped', 'What is .NET?', 'What is .NET? | Microsoft Learn', ['Microsoft Learn'], true],
+    ['C++17 = C++ 17', 'The C++17 Standard Library', 'The C++ 17 Standard Library', [], true]
   ]
   it.each(cases)('%s', (_, cited, page, siteNames, match) => {
     expect(compareTitles(cited, page, siteNames, defaultThreshold).match).toBe(match)

@@ -145,6 +145,12 @@ export function compareTitles(
   return {match: contained || similarity >= threshold, similarity}
 }
 
+/**
+ * A name its symbols tell apart: `C++`, `C#`, `F#`, `Notepad++`, `.NET` (not the `.js` of `Node.js`, one word already).
+ * Word segmentation drops the symbols, and a lone letter is no content word: `C++ Core Guidelines` matched `C# Core
+ * Guidelines`. Captured, so that splitting a title at them keeps them.
+ */
+const symbolName = /(?<![\p{L}\p{N}.])([\p{L}\p{N}]+(?:\+\+|#)|\.\p{L}[\p{L}\p{N}]*)(?![\p{L}+#])/u
 /** Scripts written without spaces between words. */
 const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
 
@@ -169,18 +175,28 @@ function tokensOf(title: string): Tokens {
     })
     run = []
   }
-  for (const word of words(looseFold(title))) {
-    if (unsegmented.test(word)) {
-      run.push(...word)
-      tokens.contentWords++
-      continue
-    }
-    flush()
-    tokens.all.add(word)
-    if (stopWords.has(word) || /^[a-z]$/.test(word)) continue
-    tokens.content.add(word)
-    tokens.contentWords++
-  }
+  looseFold(title)
+    .split(symbolName)
+    .forEach((part, index) => {
+      if (index % 2 === 1) {
+        flush()
+        add(part)
+        tokens.contentWords++
+        return
+      }
+      for (const word of words(part)) {
+        if (unsegmented.test(word)) {
+          run.push(...word)
+          tokens.contentWords++
+          continue
+        }
+        flush()
+        tokens.all.add(word)
+        if (stopWords.has(word) || /^[a-z]$/.test(word)) continue
+        tokens.content.add(word)
+        tokens.contentWords++
+      }
+    })
   flush()
   return tokens
 }
