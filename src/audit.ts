@@ -2,6 +2,7 @@
 // Markdown string in, every citation judged) and `verifySources` (a list of sources in, the seed's
 // `{results, summary}` out). Both run the bin's pipeline (src/cli/engine.ts), so every rule applies.
 
+import {statSync} from 'node:fs'
 import {relative, resolve} from 'node:path'
 import {VFile} from 'vfile'
 import {runEngine} from './cli/engine.js'
@@ -24,7 +25,7 @@ export interface PipelineOptions {
   rcPath?: string | null | undefined
   /** Look for the project's remark config from `cwd` up, as the bin does (default `false`: the preset). */
   detectConfig?: boolean | null | undefined
-  /** The folder relative paths are resolved from (default `process.cwd()`). */
+  /** The folder relative paths are resolved from, which must exist (default `process.cwd()`). */
   cwd?: string | null | undefined
 }
 
@@ -34,7 +35,10 @@ export interface AuditOptions extends PipelineOptions {
    * flags or removes; `'removed'` only those that must be removed (dead, unsafe, certain soft 404s).
    */
   failOn?: 'flagged' | 'removed' | null | undefined
-  /** The document's path relative to `cwd`: names it in the records; `.mdx` is parsed as MDX (default `document.md`). */
+  /**
+   * The document's path from `cwd`, or absolute (default `document.md`): its name in the records, where `detectConfig`
+   * looks for the config from, and `.mdx` is parsed as MDX. One outside `cwd` is named `../…`, as the bin names it.
+   */
   path?: string | null | undefined
 }
 
@@ -121,11 +125,20 @@ function pipeline(given: Given): Pipeline {
     throw new OptionsError(`Unexpected \`configure\` \`${show(configure)}\`, expected an object of \`configure\` options`)
   }
   return {
-    cwd: resolve(optionalString(given, 'cwd') ?? process.cwd()),
+    cwd: workingFolder(given),
     rcPath: optionalString(given, 'rcPath'),
     detectConfig: boolean(given, 'detectConfig'),
     configure: (configure ?? undefined) as Options | undefined
   }
+}
+
+/** `cwd`, absolute. A folder that is not there is refused: with a typo, `detectConfig` would silently find another config or none. */
+function workingFolder(given: Given): string {
+  const cwd = optionalString(given, 'cwd')
+  if (cwd === undefined) return process.cwd()
+  const path = resolve(cwd)
+  if (!statSync(path, {throwIfNoEntry: false})?.isDirectory()) throw new OptionsError(`Unexpected \`cwd\` \`${cwd}\`, expected an existing folder`)
+  return path
 }
 
 function optionalString(given: Given, name: string): string | undefined {

@@ -1,7 +1,7 @@
 // The library's text functions from the built `./api` (dist/): `auditMarkdown` and `verifySources` against
 // a loopback web, with the preset by default and a project config through `rcPath`.
 
-import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -180,6 +180,33 @@ describe('the defaults', () => {
     await expect(api.verifySources([], {configure: {timeot: 1} as never})).rejects.toBeInstanceOf(api.OptionsError)
     const report = await api.auditMarkdown(`A [page](${origin}/ok?cwd).\n`, {rcPath, cwd: folder, path: 'docs/page.md'})
     expect(report.citations.map((citation) => citation.file)).toEqual(['docs/page.md'])
+  })
+})
+
+describe('`cwd` and `path`', () => {
+  it('a `cwd` that is not a folder is refused by name, not searched up from for a config', async () => {
+    const missing = join(folder, 'no-such-folder')
+    const refused = `Unexpected \`cwd\` \`${missing}\`, expected an existing folder`
+    await expect(api.auditMarkdown('x', {cwd: missing, detectConfig: true})).rejects.toThrow(new api.OptionsError(refused))
+    await expect(api.verifySources([], {cwd: missing})).rejects.toThrow(new api.OptionsError(refused))
+    await expect(api.auditMarkdown('x', {cwd: rcPath})).rejects.toThrow(`Unexpected \`cwd\` \`${rcPath}\`, expected an existing folder`)
+  })
+
+  it('names the document from `cwd`, one outside it `../…`, and finds the config of the folder it names', async () => {
+    const project = join(folder, 'project')
+    mkdirSync(project)
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    writeFileSync(
+      join(project, '.remarkrc.mjs'),
+      `import recommended, {configure} from ${JSON.stringify(entry)}\nexport default {plugins: [recommended, [configure, ${JSON.stringify({...fast, skip: ['skip=project']})}]]}\n`
+    )
+    const text = `A [page](${origin}/ok?skip=project).\n`
+    const files = async (path: string) => (await api.auditMarkdown(text, {cwd: project, detectConfig: true, path})).citations.map((citation) => citation.file)
+    // The project's config skips the citation; outside the project, the config of the folder above does not.
+    expect(await files('docs/page.md')).toEqual([])
+    expect(await files(join(project, 'docs', 'page.md'))).toEqual([])
+    expect(await files('../outside.md')).toEqual(['../outside.md'])
+    expect(await files(join(folder, 'outside.md'))).toEqual(['../outside.md'])
   })
 })
 
