@@ -63,7 +63,13 @@ beforeAll(async () => {
     '/utf8-location': (_, response) => response.writeHead(301, {location: '/caf\u00c3\u00a9'}).end(),
     '/caf%C3%A9': html('Café'),
     '/twice-location': (_, response) => response.setHeader('location', ['/ok', '/ok']).writeHead(301).end(),
-    '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response)
+    '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response),
+    // A chain that leaves the site on its second hop, and a long one that leaves on its last.
+    '/hop-a': redirect(301, '/hop-b'),
+    '/hop-b': (request, response) => redirect(302, `http://elsewhere.test:${web.port}/hop-c`)(request, response),
+    '/hop-c': redirect(307, '/ok'),
+    ...Object.fromEntries(Array.from({length: 6}, (_, index) => [`/far-${index}`, redirect(302, `/far-${index + 1}`)])),
+    '/far-6': (request, response) => redirect(301, `http://elsewhere.test:${web.port}/ok`)(request, response)
   })
   origin = web.origin('site.test')
 })
@@ -190,6 +196,17 @@ describe('seed table (source-url-verification)', () => {
     const signed = await lint(`See [the source](${origin}/other-site-signed).\n`, options())
     expect(signed.file.messages[0]!.reason).toContain('X-Amz-Signature=REDACTED')
     expect(signed.file.messages[0]!.expected).toBeUndefined()
+  })
+
+  it('a cross-site redirect over several hops names each hop\'s status, a long chain its ends', async () => {
+    expect(await one(`${origin}/hop-a`)).toEqual([
+      expect.stringContaining(
+        `to another site \`http://elsewhere.test:${web.port}/ok\`, expected the cited source (3 redirects: \`301 Moved Permanently\` → \`302 Found\` → \`307 Temporary Redirect\`) [citation-reachable]`
+      )
+    ])
+    expect(await one(`${origin}/far-0`, {maxRedirects: 8})).toEqual([
+      expect.stringContaining('expected the cited source (7 redirects: `302 Found` → `302 Found` → … → `302 Found` → `301 Moved Permanently`) [citation-reachable]')
+    ])
   })
 
   it('batch: mixed results, one message per problem, each at its own place', async () => {

@@ -5,7 +5,7 @@ import {statusLine} from '../net/status-line.js'
 import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
 import type {Identifier} from '../resolve/identifiers.js'
 import type {SnapshotLookup} from '../verify/works.js'
-import type {Citation, SourceReport, Status, Work} from '../types.js'
+import type {Citation, Hop, SourceReport, Status, Work} from '../types.js'
 import {getDomain} from './public-suffix.js'
 import {shownUrl, type RuleName, type Verdict} from './verdict.js'
 
@@ -97,15 +97,26 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
   if (!report.hops.some((hop) => hop.location) || sameSite(report.url, report.finalUrl, options.redirectResolvers)) {
     return {status: 'valid', action: 'ok', rule: undefined, message: ''}
   }
-  const first = report.hops[0]!
   return {
     status: 'valid',
     action: 'flagged',
     rule: 'citation-reachable',
-    message: `Unexpected redirect of citation ${shownUrl(citation.url)} to another site \`${report.finalUrl}\`, expected the cited source (\`${statusLine(first.status)}\`)`,
+    message: `Unexpected redirect of citation ${shownUrl(citation.url)} to another site \`${report.finalUrl}\`, expected the cited source (${redirectChain(report.hops)})`,
     // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix.
     ...(report.permanentRedirect ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
   }
+}
+
+/**
+ * The statuses of the redirects, so a chain reads as one: `` `301 Moved Permanently` ``, or
+ * `` 3 redirects: `301 Moved Permanently` → `302 Found` → `307 Temporary Redirect` ``; a chain longer than
+ * the default cap keeps its first two and last two.
+ */
+function redirectChain(hops: readonly Hop[]): string {
+  const statuses = hops.filter((hop) => hop.location).map((hop) => `\`${statusLine(hop.status)}\``)
+  if (statuses.length === 1) return statuses[0]!
+  const shown = statuses.length <= 5 ? statuses : [...statuses.slice(0, 2), '…', ...statuses.slice(-2)]
+  return `${statuses.length} redirects: ${shown.join(' → ')}`
 }
 
 /** Same registrable domain (so http→https and www. are fine), or a start on a redirecting resolver. */
