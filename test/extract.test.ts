@@ -872,3 +872,27 @@ describe('findBareUrls', () => {
     expect(findBareUrls(text).map(({start, end}) => text.slice(start, end))).toEqual(expected)
   })
 })
+
+describe('inline math written with dollars, without remark-math', () => {
+  const cited = (markdown: string, syntax: Syntax) =>
+    extract(markdown, syntax).citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])
+
+  // The `$` that closes the math is not the URL's, as an unbalanced `)` is not: remark-gfm itself keeps it.
+  it.each([
+    ['Math $https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math $x = https://example.com/m$.', 'https://example.com/m'],
+    ['Math ($https://example.com/m.$).', 'https://example.com/m'],
+    ['Display $$https://example.com/m$$ here.', 'https://example.com/m'],
+    ['Math $a$ and $https://example.com/m$ here.', 'https://example.com/m'],
+    // No math is open: the `$` is the URL's.
+    ['Priced at https://example.com/a$ here.', 'https://example.com/a$'],
+    ['Math $a$ then https://example.com/a$ here.', 'https://example.com/a$']
+  ])('%s', (markdown, url) => {
+    for (const syntax of ['md', 'gfm'] as const) expect(cited(markdown, syntax)).toEqual([[url, url]])
+  })
+
+  it('is asked for early as it is cited', () => {
+    const tree = unified().use(remarkParse).use(remarkGfm).parse('Math $https://example.com/m$ here.')
+    expect(linkedUrls(tree, 'Math $https://example.com/m$ here.', []).map((found) => found.url)).toEqual(['https://example.com/m'])
+  })
+})

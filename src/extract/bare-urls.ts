@@ -20,34 +20,54 @@ export interface Span {
   end: number
 }
 
-/** Bare URLs in `text`, as half-open index ranges into it. */
-export function findBareUrls(text: string): Span[] {
+/**
+ * Bare URLs in `text`, as half-open index ranges into it. `math`: the run of `$` of an inline math span left open
+ * before `text` (see `openMath`).
+ */
+export function findBareUrls(text: string, math = 0): Span[] {
   const spans: Span[] = []
   // Nine text nodes in ten hold no URL: a plain search rules them out in a third of the Unicode pattern's time.
   if (!text.includes('://')) return spans
+  let read = 0
   for (const match of text.matchAll(CANDIDATE)) {
     const start = match.index
-    const url = trimUrl(match[0])
+    math = openMath(text.slice(read, start), math)
+    read = start
+    const url = trimUrl(match[0], math > 0)
     if (hasHost(url)) spans.push({start, end: start + url.length})
   }
   return spans
 }
 
 /**
- * How much of a GFM autolink literal (as written: `https://…` or `www.…`) is the URL, by the rules above: GFM
- * ends a literal at ASCII punctuation only, so `“https://a.com/q”` would cite `https://a.com/q”`.
+ * The length of the run of `$` that opens an inline math span still open at the end of `text` (0: none), as
+ * remark-math reads them: a run closes the span the same run opened. Without remark-math, `$https://a.com/m$`
+ * is text, and the closing `$` is the math's, not the URL's, as an unbalanced `)` is the sentence's.
  */
-export function literalLength(written: string): number {
+export function openMath(text: string, open = 0): number {
+  for (const [run] of text.matchAll(/\$+/g)) {
+    if (open === 0) open = run.length
+    else if (run.length === open) open = 0
+  }
+  return open
+}
+
+/**
+ * How much of a GFM autolink literal (as written: `https://…` or `www.…`) is the URL, by the rules above: GFM
+ * ends a literal at ASCII punctuation only, so `“https://a.com/q”` would cite `https://a.com/q”`, and keeps a
+ * `$`, so `$https://a.com/m$` would cite `https://a.com/m$`.
+ */
+export function literalLength(written: string, math = 0): number {
   const scheme = /^https?:\/\//i.test(written) ? '' : 'http://'
-  const found = findBareUrls(scheme + written)[0]
+  const found = findBareUrls(scheme + written, math)[0]
   return found?.start === 0 ? Math.min(written.length, found.end - scheme.length) : written.length
 }
 
-/** Drop trailing sentence punctuation and unbalanced closing brackets. */
-export function trimUrl(url: string): string {
+/** Drop trailing sentence punctuation and unbalanced closing brackets, and inside inline math (`inMath`) its closing `$`. */
+export function trimUrl(url: string, inMath = false): string {
   // Most URLs end in neither: nothing to count.
   const final = url.charAt(url.length - 1)
-  if (!TRAILING.has(final) && PAIRS[final] === undefined) return url
+  if (!TRAILING.has(final) && PAIRS[final] === undefined && !(inMath && final === '$')) return url
   // Counts are kept up to date while trimming, so long runs stay linear.
   const counts = new Map<string, number>()
   for (const char of url) counts.set(char, (counts.get(char) ?? 0) + 1)
@@ -57,7 +77,7 @@ export function trimUrl(url: string): string {
     const open = PAIRS[last]
     const unbalanced =
       open !== undefined && (counts.get(last) ?? 0) > (counts.get(open) ?? 0)
-    if (!TRAILING.has(last) && !unbalanced) return url.slice(0, end)
+    if (!TRAILING.has(last) && !unbalanced && !(inMath && last === '$')) return url.slice(0, end)
     counts.set(last, (counts.get(last) ?? 1) - 1)
     end--
   }

@@ -34,7 +34,7 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     if (beside === undefined) besideHtml.set(parent, (beside = childrenOf(parent).some((sibling) => sibling.type === 'html')))
     return !beside
   }
-  traverse<boolean>(tree, false, (node, unsure, parent) => {
+  traverse<boolean>(tree, false, (node, unsure, parent, index) => {
     // Before the skip: an image reference is what makes a definition a picture.
     if (node.type === 'imageReference') imageUses.add((node as Definition).identifier)
     if (NEVER_CITES.has(node.type)) return SKIP
@@ -50,7 +50,7 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         const end = node.position?.end.offset
         if (start === undefined || end === undefined) return SKIP
         if (linkForm(source, start) !== 'literal') add((node as Link).url)
-        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}).url)
+        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}, parent && childrenOf(parent)[index - 1]).url)
         return SKIP
       }
       case 'text':
