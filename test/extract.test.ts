@@ -896,3 +896,28 @@ describe('inline math written with dollars, without remark-math', () => {
     expect(linkedUrls(tree, 'Math $https://example.com/m$ here.', []).map((found) => found.url)).toEqual(['https://example.com/m'])
   })
 })
+
+describe('code elements in raw HTML and MDX', () => {
+  const urls = (markdown: string, syntax: Syntax) => extract(markdown, syntax).citations.map((citation) => citation.url)
+
+  // A URL in code is an example, as in backticks; a link written as one is still a link.
+  it.each([
+    ['inline <code>', 'Call <code>https://api.example.com/v1</code> as in `https://api.example.com/v2`, see https://docs.example/.'],
+    ['<pre>, <kbd>, <samp>, attributes, emphasis', 'Type <kbd>https://a.example/</kbd>, get <samp>see *https://b.example/*</samp>, <pre class="x">https://c.example/</pre>; see https://docs.example/.'],
+    ['a <code> block around paragraphs', '<code>\n\nhttps://a.example/\n\n</code>\n\nSee https://docs.example/.']
+  ])('%s', (_name, markdown) => {
+    for (const syntax of ['md', 'gfm', 'mdx'] as const) expect(urls(markdown, syntax)).toEqual(['https://docs.example/'])
+  })
+
+  it('cites an `<a href>` and a link inside code, and what follows an unclosed one is code', () => {
+    const markdown = 'See <code><a href="https://a.example/">https://a.example/</a></code> and <code>[b](https://b.example/)</code>.'
+    for (const syntax of ['md', 'gfm'] as const) expect(urls(markdown, syntax)).toEqual(['https://a.example/', 'https://b.example/'])
+    expect(urls('Run <code>https://a.example/ to start.', 'gfm')).toEqual([])
+  })
+
+  it('is not asked for early', () => {
+    const markdown = 'Call <code>https://api.example.com/v1</code> or <code>*https://api.example.com/v2*</code>, see https://docs.example/.'
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown)
+    expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual([])
+  })
+})

@@ -1,4 +1,4 @@
-// Raw HTML nodes: each `<a href>` becomes a citation (comments never do).
+// Raw HTML nodes: each `<a href>` becomes a citation (comments never do), and the text of a code element none.
 
 import type {Html} from 'mdast'
 import type {Node} from 'unist'
@@ -10,6 +10,12 @@ import {valueOffsets, type ValueOffsets} from './value-offsets.js'
 
 const CLOSE_A = /<\/a\s*>/i
 
+/** Elements whose text is code: a URL there is an example, as in backticks. */
+export const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp'])
+
+/** An inline opening tag alone, as micromark gives each: `<code>`, `<pre class="x">`. */
+const OPEN_TAG = /^<([a-z][a-z\d-]*)(?:\s[^>]*)?>$/i
+
 export function citeHtml(
   node: Html,
   siblings: readonly Node[],
@@ -17,6 +23,12 @@ export function citeHtml(
   scope: Scope,
   context: Context
 ): void {
+  const code = OPEN_TAG.exec(node.value)?.[1]?.toLowerCase()
+  if (code && CODE_ELEMENTS.has(code)) {
+    // Its text is in the next siblings: their bare URLs are not cited (a link written as one still is).
+    silenceUntil(siblings, index, new RegExp(`^</${code}\\s*>$`, 'i'), context)
+    return
+  }
   const range = spanOf(node)
   if (!range || !/<a[\s>]/i.test(node.value)) return
   const scan = scanHtml(node.value)
@@ -51,12 +63,19 @@ function hrefSpan(link: HtmlLink, offsets: ValueOffsets): Span | undefined {
 
 /** Text of the siblings up to `</a>`; they are silenced so their URLs are not cited twice. */
 function siblingText(siblings: readonly Node[], index: number, context: Context): string {
-  const parts: string[] = []
+  return silenceUntil(siblings, index, CLOSE_A, context)
+    .map((sibling) => plainText(sibling).text)
+    .join('')
+}
+
+/** The siblings after `index` up to the HTML that closes the element (or the last one), silenced. */
+function silenceUntil(siblings: readonly Node[], index: number, close: RegExp, context: Context): Node[] {
+  const silenced: Node[] = []
   for (let i = index + 1; i < siblings.length; i++) {
     const sibling = siblings[i] as Node
-    if (sibling.type === 'html' && CLOSE_A.test((sibling as Html).value)) break
+    if (sibling.type === 'html' && close.test((sibling as Html).value)) break
     context.silenced.add(sibling)
-    parts.push(plainText(sibling).text)
+    silenced.push(sibling)
   }
-  return parts.join('')
+  return silenced
 }

@@ -7,7 +7,7 @@ import {location} from 'vfile-location'
 import type {Citation, Place, Point} from '../types.js'
 import type {Span} from './bare-urls.js'
 import type {Context, Scope} from './context.js'
-import {citeHtml} from './html.js'
+import {citeHtml, CODE_ELEMENTS} from './html.js'
 import {citeJsx, JSX_TYPES} from './jsx.js'
 import {citeDefinition, citeLink, citeReference} from './links.js'
 import {BLOCK_TYPES, indexTree} from './prepass.js'
@@ -93,7 +93,8 @@ function visit(
 function inner(node: Node, scope: Scope, context: Context): Scope {
   if (BLOCK_TYPES.has(node.type)) return {...scope, block: node}
   if (node.type === 'footnoteDefinition') return {...scope, footnote: node}
-  if (JSX_TYPES.has(node.type) && citeJsx(node, scope, context)) {
+  // A cited element's text is its own; a code element's (`<code>`, as raw HTML's) is an example.
+  if (JSX_TYPES.has(node.type) && (citeJsx(node, scope, context) || CODE_ELEMENTS.has((node as {name?: string}).name ?? ''))) {
     return {...scope, quiet: true}
   }
   return scope

@@ -14,7 +14,7 @@ import {linkForm} from './url-range.js'
 /**
  * URLs that `extractCitations` will cite: links, definitions (but those only images use), and URLs in prose.
  * Raw HTML and JSX attributes are left to it, and so is prose inside JSX or beside raw HTML, where an `<a>`
- * may make a URL its text rather than a citation.
+ * may make a URL its text rather than a citation, or a `<code>` an example.
  */
 export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]): Array<Readonly<NormalizedUrl>> {
   const found: Array<Readonly<NormalizedUrl>> = []
@@ -26,7 +26,7 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     const normalized = normalizeUrl(url)
     if (normalized && !isSkipped(url, normalized.url, skip)) found.push(normalized)
   }
-  /** Whether a node's own text surely cites: not inside JSX, not beside raw HTML (one memo per parent). */
+  /** Whether a node's own text surely cites: not inside JSX, not beside raw HTML nor inside what is (one memo per parent). */
   const besideHtml = new Map<Node, boolean>()
   const sure = (unsure: boolean, parent: Node | undefined): boolean => {
     if (unsure || parent === undefined) return !unsure
@@ -57,7 +57,8 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         if (sure(unsure, parent)) for (const {start, end} of findBareUrls((node as Text).value)) add((node as Text).value.slice(start, end))
         return SKIP
     }
-    return unsure || JSX_TYPES.has(node.type)
+    // Beside raw HTML, an `<a>` or a `<code>` may hold the node, and so its text.
+    return !sure(unsure, parent) || JSX_TYPES.has(node.type)
   })
   for (const {identifier, url} of definitions) {
     if (linkUses.has(identifier) || !imageUses.has(identifier)) add(url)
