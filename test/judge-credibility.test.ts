@@ -171,6 +171,20 @@ describe('scoreCredibility: redirects, DOIs and archives', () => {
     expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/1', workType: 'journal-article'}).category).toBe('peer-reviewed')
   })
 
+  it('an open repository’s DOI is not peer-reviewed, whatever type its uploader registered; a curated repository’s is', () => {
+    expect(scoreCredibility('https://doi.org/10.5281/zenodo.1234', defaults)).toMatchObject({
+      category: 'preprint',
+      reason: 'deposited in Zenodo, where anyone can upload: a DOI proves registration, not review'
+    })
+    expect(scoreCredibility('https://doi.org/10.6084/m9.figshare.5678', defaults, {workType: 'journal-article'}).category).toBe('preprint')
+    // The DOI in a repository's own address counts too.
+    expect(scoreCredibility('https://zenodo.org/doi/10.5281/zenodo.1234', defaults, {workType: 'journal-article', doi: '10.5281/zenodo.1234'})).toMatchObject({
+      category: 'preprint',
+      source: 'zenodo.org'
+    })
+    expect(scoreCredibility('https://doi.org/10.5061/dryad.8515', defaults, {workType: 'dataset'}).category).toBe('peer-reviewed')
+  })
+
   it('judges a Wayback Machine snapshot by the page it archived', () => {
     expect(scoreCredibility('https://web.archive.org/web/20200101000000/https://www.nature.com/articles/x', defaults)).toMatchObject({
       category: 'peer-reviewed',

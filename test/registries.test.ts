@@ -85,9 +85,20 @@ const agencies: Record<string, string> = {
   '10.5555/retracted': 'Crossref',
   '10.5555/concern': 'Crossref',
   '10.5061/dryad.8515': 'DataCite',
+  // Open repositories, where anyone can deposit and receive a DOI.
+  '10.5281/zenodo.1234': 'DataCite',
+  '10.6084/m9.figshare.5678': 'DataCite',
+  '10.17605/osf.io/abcde': 'DataCite',
   // arXiv registers a DOI for each paper with DataCite.
   '10.48550/arxiv.2101.00001': 'DataCite',
   '10.3280/ecag2018-001005': 'mEDRA'
+}
+
+/** DataCite records of deposits in open repositories: title, publisher, and the type its uploader chose. */
+const deposits: Record<string, [string, string, string]> = {
+  '10.5281/zenodo.1234': ['Survey responses, 2020', 'Zenodo', 'Dataset'],
+  '10.6084/m9.figshare.5678': ['A cure for everything', 'figshare', 'JournalArticle'],
+  '10.17605/osf.io/abcde': ['Lab notes', 'OSF', 'Text']
 }
 
 const attentionFeed = `<?xml version="1.0" encoding="UTF-8"?>
@@ -191,6 +202,12 @@ beforeAll(async () => {
       const name = decodeURIComponent(record(request).pathname.replace(/^\/dois\//, ''))
       if (name === '10.48550/arxiv.2101.00001') {
         const attributes = {doi: name, titles: [{title: 'Attention Is All You Need'}], publisher: 'arXiv', publicationYear: 2021, types: {resourceTypeGeneral: 'Preprint'}, state: 'findable'}
+        return json(response, 200, {data: {id: name, type: 'dois', attributes}})
+      }
+      const deposit = deposits[name]
+      if (deposit !== undefined) {
+        const [title, publisher, resourceTypeGeneral] = deposit
+        const attributes = {doi: name, titles: [{title}], publisher, publicationYear: 2020, types: {resourceTypeGeneral}, state: 'findable'}
         return json(response, 200, {data: {id: name, type: 'dois', attributes}})
       }
       if (name !== '10.5061/dryad.8515') return json(response, 404, {errors: [{status: '404', title: 'The resource you are looking for doesn’t exist.'}]})
@@ -496,6 +513,24 @@ describe('credibility of papers', () => {
       '1:2-1:30: Unexpected low-credibility source `Nature` (0.95, peer-reviewed publisher), expected a source scoring at least 1: registered as `journal-article` [citation-credibility]',
       '3:2-3:34: Unexpected low-credibility source `arXiv` (0.70, preprint server or repository), expected a source scoring at least 1: registered as `preprint` [citation-credibility]',
       '5:2-5:43: Unexpected low-credibility source `The New England journal of medicine` (0.95, peer-reviewed publisher), expected a source scoring at least 1: registered as `journal-article` [citation-credibility]'
+    ])
+  })
+})
+
+describe('credibility of deposits', () => {
+  it('a DOI of an open repository is not peer-reviewed, whatever type its uploader chose; a curated repository’s dataset passes', async () => {
+    const markdown = [
+      '<https://doi.org/10.5281/zenodo.1234>',
+      '<https://doi.org/10.6084/m9.figshare.5678>',
+      '<https://doi.org/10.17605/osf.io/abcde>',
+      '<https://doi.org/10.5061/dryad.8515>',
+      ''
+    ].join('\n\n')
+    const {messages} = await lint(markdown, options())
+    expect(messages.filter((message) => message.endsWith('[citation-credibility]'))).toEqual([
+      '1:2-1:37: Unexpected low-credibility source `Zenodo` (0.70, preprint server or repository), expected a source scoring at least 0.8: deposited in Zenodo, where anyone can upload: a DOI proves registration, not review [citation-credibility]',
+      '3:2-3:42: Unexpected low-credibility source `figshare` (0.70, preprint server or repository), expected a source scoring at least 0.8: deposited in Figshare, where anyone can upload: a DOI proves registration, not review [citation-credibility]',
+      '5:2-5:39: Unexpected low-credibility source `OSF` (0.70, preprint server or repository), expected a source scoring at least 0.8: deposited in OSF, where anyone can upload: a DOI proves registration, not review [citation-credibility]'
     ])
   })
 })

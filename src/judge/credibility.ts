@@ -78,6 +78,8 @@ export interface SourceFacts {
   workType?: string | undefined
   /** The paper's journal, proceedings or book, else its publisher, as its registry names them. */
   publisher?: string | undefined
+  /** The DOI the cited URL names, on any host (`zenodo.org/doi/10.5281/…`): its prefix tells who registered it. */
+  doi?: string | undefined
 }
 
 const workTypes: Record<string, SourceCategory> = {
@@ -90,6 +92,17 @@ const workTypes: Record<string, SourceCategory> = {
   monograph: 'peer-reviewed',
   preprint: 'preprint',
   'posted-content': 'preprint'
+}
+
+/**
+ * DOI prefixes of open repositories, where anyone can deposit a work, choose its type and receive a DOI: the DOI
+ * proves registration, not review. A curated repository (Dryad, whose curators check every deposit) is not one.
+ */
+const openRepositories: Record<string, string> = {
+  '10.5281': 'Zenodo',
+  '10.6084': 'Figshare',
+  '10.17605': 'OSF',
+  '10.13140': 'ResearchGate'
 }
 
 const builtIn = new Map<string, SourceCategory>(
@@ -136,7 +149,9 @@ export function scoreCredibility(url: string, settings: CredibilitySettings, fac
   // A paper judged by its registry's type, or by being a DOI, is named as its registry names it, else by the page its
   // DOI led to, else by the DOI: never by the host of a resolver or an index (`doi.org`, PubMed's `nih.gov`).
   const paper = facts.publisher ?? candidates[0]!.doi ?? candidates[0]!.domain
-  const registered = facts.workType === undefined ? undefined : workTypes[facts.workType]
+  // In an open repository the uploader chose the work type: it says nothing about review.
+  const deposited = openRepository(facts.doi ?? candidates.at(-1)!.doi) !== undefined
+  const registered = facts.workType === undefined || deposited ? undefined : workTypes[facts.workType]
   if (registered !== undefined) {
     return {score: settings.scores[registered], category: registered, reason: `registered as \`${facts.workType}\``, source: paper}
   }
@@ -159,7 +174,8 @@ export function judgeCredibility(
   const host = parseUrl(url)?.hostname ?? ''
   const resolved = report.finalUrl !== report.url && redirectResolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
   const metadata = report.work?.outcome === 'found' ? report.work.metadata : undefined
-  const facts = {workType: metadata?.type, publisher: metadata?.container ?? metadata?.publisher}
+  const doi = report.work?.identifier.kind === 'doi' ? report.work.identifier.doi : undefined
+  const facts = {workType: metadata?.type, publisher: metadata?.container ?? metadata?.publisher, doi}
   const result = scoreCredibility(url, settings, {...(resolved ? {finalUrl: report.finalUrl} : {}), ...facts})
   if (result.score >= settings.threshold) return undefined
   return {
@@ -193,11 +209,15 @@ function classify(url: URL): Classified {
   const domain = getDomain(host, {allowPrivateDomains: true}) ?? host
   const found = (category: SourceCategory, reason = categories[category].reason): Classified => ({host, domain, category, reason})
   if (domain === 'doi.org') {
+    const doi = parseDoi(url.pathname.slice(1))?.display
+    const repository = openRepository(doi)
     // arXiv registers its own DOIs (DataCite prefix 10.48550): those are preprints whatever resolves them.
     const judged = url.pathname.startsWith('/10.48550/')
       ? found('preprint', 'an arXiv DOI, ' + categories.preprint.reason)
-      : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
-    return {...judged, doi: parseDoi(url.pathname.slice(1))?.display}
+      : repository !== undefined
+        ? found('preprint', `deposited in ${repository}, where anyone can upload: a DOI proves registration, not review`)
+        : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
+    return {...judged, doi}
   }
   const listed = lookup(builtIn, host)
   if (listed === 'user-generated' && isPlatformPage(url.href)) {
@@ -226,6 +246,11 @@ function classify(url: URL): Classified {
     return found('vendor', `the path \`/${segment}\` reads like a vendor's own marketing, so cite an independent source`)
   }
   return found('unknown')
+}
+
+/** The open repository that registered a DOI, by its prefix (see {@link openRepositories}). */
+function openRepository(doi: string | undefined): string | undefined {
+  return doi === undefined ? undefined : openRepositories[doi.slice(0, doi.indexOf('/'))]
 }
 
 /** The entry for a host or its nearest listed parent: `a.b.c`, then `b.c`, then `c`. */
