@@ -3,8 +3,11 @@
 import {createHash} from 'node:crypto'
 import {describe, expect, test} from 'vitest'
 import {sep} from 'node:path'
+import {jobSummary} from '../src/report/github.js'
+import {jsonReport} from '../src/report/json.js'
 import {jsonlReport} from '../src/report/jsonl.js'
 import {reportPath} from '../src/report/order.js'
+import {sarifReport} from '../src/report/sarif.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
 describe('jsonlReport', () => {
@@ -95,6 +98,27 @@ describe('jsonlReport', () => {
     expect(text).not.toMatch(/s3cr3t|user:pw/)
     expect(text.trimEnd().split('\n')).toHaveLength(5)
     expect(text).toContain('expected 100% credibility: 0.5,\\nsee docs')
+  })
+
+  test('`url` is the URL as the document wrote it, so a search of the document finds it; JSON, SARIF and the job summary agree', () => {
+    const written = ['https://Wiki.Example/wiki/Köln', 'HTTPS://docs.example', 'https://docs.example/a/./b/../c?q=ä#Sec']
+    const dead = [verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')]
+    const records = written.map((url, index) => record('a.md', url, [index + 1, 1], dead))
+    expect(jsonlReport(records).records.map((line) => [line.url, line.normalized_url])).toEqual([
+      ['HTTPS://docs.example', 'https://docs.example/'],
+      ['https://docs.example/a/./b/../c?q=ä#Sec', 'https://docs.example/a/c?q=%C3%A4'],
+      ['https://Wiki.Example/wiki/Köln', 'https://wiki.example/wiki/K%C3%B6ln']
+    ])
+    expect(jsonReport(records).results.map((result) => result.citations[0]!.url).sort()).toEqual([...written].sort())
+    expect(sarifReport(records).runs[0].results.map((result) => result.properties.url).sort()).toEqual([...written].sort())
+    for (const url of written) expect(jobSummary(records)).toContain(`\`${url}\``)
+  })
+
+  test('a written URL that holds a secret is redacted, in its parsed form', () => {
+    const urls = ['https://user:pw@Host.example/Köln', 'https://x.example/Köln?Token=abc', 'https:\\\\u:p@x.example/']
+    const {records, text} = jsonlReport(urls.map((url, index) => record('a.md', url, [index + 1, 1])))
+    expect(records.map((line) => line.url)).toEqual(['https://REDACTED@host.example/K%C3%B6ln', 'https://REDACTED@x.example/', 'https://x.example/K%C3%B6ln?Token=REDACTED'])
+    expect(text).not.toMatch(/user:pw|u:p@|abc/)
   })
 
   test('a URL that does not parse sorts by the URL as written', () => {

@@ -116,6 +116,21 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * A URL as a document wrote it, for reports that point back at the document: unchanged (case, IDN, `..`,
+ * unescaped characters) when neither its text nor its parse holds anything to redact, else `redactUrl`'s form.
+ */
+export function redactWrittenUrl(url: string): string {
+  const redacted = redactUrl(url)
+  let href = url
+  try {
+    href = new URL(url).href
+  } catch {
+    // Not a URL: `redactUrl` redacted the text as it is.
+  }
+  return redacted === href && redactText(url) === url ? url : redacted
+}
+
 /** `name=value` pairs in query-like text, after a separator or at the start. */
 const PAIR = /(^|[?&;#\s/])([^=&;?#\s/]+)=([^&;#\s]*)/g
 /** Authority userinfo, `//user:pass@`, up to the last `@` before the path. */

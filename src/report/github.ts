@@ -1,6 +1,6 @@
 // GitHub Actions output: workflow-command annotations at each citation, and the job summary Markdown.
 
-import {redactUrl} from '../net/redact.js'
+import {redactWrittenUrl} from '../net/redact.js'
 import {findings, type Finding} from './findings.js'
 import {actionRank, compareText, reportPath, sortUnchecked} from './order.js'
 import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
@@ -144,7 +144,7 @@ function row(finding: Finding): string {
     `${line}:${column}`,
     `[${code(finding.rule)}](${ruleUrl(finding.rule)})`,
     `${marks[finding.action]} ${finding.action}`,
-    code(redactUrl(finding.record.citation.url)),
+    code(redactWrittenUrl(finding.record.citation.url)),
     finding.message
   ]
   return `| ${cells.map(tableCell).join(' | ')} |`

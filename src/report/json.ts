@@ -1,7 +1,7 @@
 // The `--report json` shape of the source-verification seed: `{results, summary}`, one result per source.
 
 import type {RuleName} from '../judge/verdict.js'
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Verdict} from '../judge/verdict.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
@@ -28,6 +28,7 @@ export interface JsonUncheckedFile {
 
 /** The seed's fields first (`url` … `reason`), then ours. Absent values are `null`, as the seed has them. */
 export interface JsonResult {
+  /** As its first citation wrote it (see `JsonCitation.url`); `normalized_url` is the parsed form that groups citations. */
   url: string
   cited_title: string | null
   http_status: number | null
@@ -48,6 +49,10 @@ export interface JsonCitation {
   column: number
   end_line: number
   end_column: number
+  /**
+   * The URL as the document wrote it, so a search of the document finds it (`Köln`, not `K%C3%B6ln`); one holding
+   * a secret is redacted, and then in its parsed form.
+   */
   url: string
   cited_title: string | null
   claim: string | null
@@ -132,7 +137,7 @@ function citationJson(record: CitationRecord): JsonCitation {
     column: citation.place.start.column,
     end_line: citation.place.end.line,
     end_column: citation.place.end.column,
-    url: redactUrl(citation.url),
+    url: redactWrittenUrl(citation.url),
     cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
     claim: citation.claim === undefined ? null : redactText(citation.claim),
     action: record.action,

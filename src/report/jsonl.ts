@@ -2,7 +2,7 @@
 // normalised URL, and a digest of the inputs so a pipeline can tell "same question, new answer".
 
 import {createHash} from 'node:crypto'
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
 import {uncheckedJson, verdictFields, type JsonCitation} from './json.js'
 import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
@@ -74,7 +74,7 @@ function jsonlRecord(record: CitationRecord): JsonlRecord {
     end_line: citation.place.end.line,
     end_column: citation.place.end.column,
     kind: citation.kind,
-    url: redactUrl(citation.url),
+    url: redactWrittenUrl(citation.url),
     cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
     claim: citation.claim === undefined ? null : redactText(citation.claim),
     final_url: redactUrl(report.finalUrl),

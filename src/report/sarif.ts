@@ -5,7 +5,7 @@ import {isAbsolute} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {RuleName} from '../judge/verdict.js'
 import {VERSION} from '../net/headers.js'
-import {REDACTED, redactUrl} from '../net/redact.js'
+import {REDACTED, redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
 import {findings, type Finding} from './findings.js'
 import {reportPath, sortUnchecked, urlKey} from './order.js'
@@ -140,13 +140,13 @@ function result(finding: Finding, seen: Map<string, number>): SarifResult {
     message: {text: finding.message},
     locations: [{physicalLocation: {artifactLocation: {uri}, region}}],
     partialFingerprints: {[FINGERPRINT]: fingerprint(rule, reportPath(record.file), urlKey(record), seen)},
-    properties: {action: finding.action, status: verdict.status, url: redactUrl(record.citation.url)},
+    properties: {action: finding.action, status: verdict.status, url: redactWrittenUrl(record.citation.url)},
     ...(fix === undefined
       ? {}
       : {
           fixes: [
             {
-              description: {text: `Replace \`${redactUrl(record.citation.url)}\` with \`${fix}\``},
+              description: {text: `Replace \`${redactWrittenUrl(record.citation.url)}\` with \`${fix}\``},
               artifactChanges: [{artifactLocation: {uri}, replacements: [{deletedRegion: region, insertedContent: {text: fix}}]}]
             }
           ]

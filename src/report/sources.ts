@@ -1,6 +1,6 @@
 // Citations grouped by the source they point at: what the per-source reports (JSON, summary) list.
 
-import {redactUrl} from '../net/redact.js'
+import {redactWrittenUrl} from '../net/redact.js'
 import type {SourceReport, Status} from '../types.js'
 import {actionRank, sortRecords, urlKey} from './order.js'
 import type {CitationRecord, RecordAction} from './record.js'
@@ -36,7 +36,7 @@ export function groupSources(records: readonly CitationRecord[]): SourceGroup[] 
     for (const record of list) if (actionRank[record.action] < actionRank[decider.action]) decider = record
     return {
       normalizedUrl,
-      url: redactUrl(list[0]!.citation.url),
+      url: redactWrittenUrl(list[0]!.citation.url),
       records: list,
       decider,
       action: decider.action,
