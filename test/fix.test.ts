@@ -250,9 +250,9 @@ describe('fixText: removed citations', () => {
 
   test('a reference whose message was silenced stays linked, and so does its definition', () => {
     const before = 'A [x][d] and [y][d].\n\n[d]: https://gone.example/a\n'
-    // The check dropped the second reference's verdict (a `<!--lint ignore-->` comment): its record is `ok`.
+    // The check dropped the second reference's verdict (a `<!--lint ignore-->` comment): its record is `ignored`.
     const records = recordsOf(before, {'https://gone.example/a': dead}).map((record) =>
-      record.citation.place.start.column === 14 ? {...record, verdicts: [], action: 'ok' as const} : record
+      record.citation.place.start.column === 14 ? {...record, verdicts: [], ignored: record.verdicts, action: 'ignored' as const} : record
     )
     const {text, changes} = fixText(before, records)
     expect(text).toBe(`A x ${D} and [y][d].\n\n[d]: https://gone.example/a\n`)
