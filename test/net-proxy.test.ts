@@ -13,6 +13,7 @@ import {AddressPolicy} from '../src/net/address.js'
 import {Proxies} from '../src/net/proxy.js'
 import {proxyRoute} from '../src/net/proxy-route.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
+import {liveTransport} from '../src/verify/transport.js'
 import {lintLiveness} from './helpers/lint.js'
 import {runNode, type NodeRun} from './helpers/node.js'
 import {hasOpenssl, makeCertificates} from './helpers/tls.js'
@@ -70,6 +71,8 @@ async function startProxy(knows: (host: string) => boolean, needs?: string, refu
     close: () =>
       new Promise<void>((done) => {
         for (const socket of sockets) socket.destroy()
+        // And those with no CONNECT yet: undici opens a spare one after a tunnel it abandoned.
+        server.closeAllConnections()
         server.close(() => done())
       })
   }
@@ -158,6 +161,21 @@ describe('through a proxy', () => {
       // not undici's 300 s, as a long-lived host (the language server) would otherwise keep it.
       await expect.poll(() => silent.hungUp, {timeout: 10_000, interval: 50}).toContain(`site.test:${web.port}`)
     } finally {
+      await silent.close()
+    }
+  })
+
+  it("a CONNECT the proxy never answers is abandoned at the hop's deadline, sooner than the proxy's timeout: its socket is closed", async () => {
+    const silent = await startProxy(() => true, undefined, () => 'silently')
+    const proxies = new Proxies(proxyRoute(silent.url, {})!, resolver, new AddressPolicy(['127.0.0.0/8']), 10_000)
+    const fetch = liveTransport({agent: undefined as never, proxies, hostHeaders: {}, timeoutMs: 300, maxBytes: 1024})
+    try {
+      const started = performance.now()
+      await expect(fetch(new URL(`http://site.test:${web.port}/ok?deadline`))).rejects.toMatchObject({code: 'ETIMEDOUT'})
+      expect(performance.now() - started).toBeLessThan(1000)
+      await expect.poll(() => silent.hungUp, {timeout: 1000, interval: 20}).toEqual([`site.test:${web.port}`])
+    } finally {
+      await proxies.close()
       await silent.close()
     }
   })

@@ -13,9 +13,11 @@
 //
 // The tunnel's opening is bounded as a direct connection is: a proxy that takes the CONNECT and never answers
 // gives up within `timeout`, and a run's end destroys the agents of such tunnels instead of waiting for them.
+// Sooner still, a tunnel still opening when the last hop waiting for it has passed its deadline is abandoned
+// (its socket to the proxy closed): a long-lived process (the editor server) keeps none for nobody.
 
 import {isIP} from 'node:net'
-import type {Client, Pool, ProxyAgent} from 'undici'
+import type {buildConnector, Client, Pool, ProxyAgent} from 'undici'
 import {answerLimits, keepAlive} from './agent.js'
 import {NetError} from './errors.js'
 import {isUnresolvableName} from './names.js'
@@ -32,6 +34,8 @@ export interface ProxiedHop {
    * name either; any other refusal stays EPROXY (flagged, never cached).
    */
   explain(error: NetError): NetError
+  /** The hop is over (answered, or past its deadline): a tunnel to its origin that no other hop waits for is abandoned. */
+  done(): void
 }
 
 /** The proxies of a route, one keep-alive ProxyAgent per proxy URL, made when first used. */
@@ -74,8 +78,10 @@ export class Proxies {
         if (notFound && isUnresolvableName(host)) throw new NetError('ENOTFOUND', (error as Error).message)
       }
     }
+    const tracked = await this.#agent(proxy)
     return {
-      dispatcher: (await this.#agent(proxy)).agent,
+      dispatcher: tracked.agent,
+      done: tracked.waiting(url.origin),
       explain: (error) => {
         if (error.code === 'EPROXY') {
           const status = tunnelStatus(error)
@@ -112,6 +118,39 @@ export class Proxies {
           pools.add(pool)
           return pool
         }
+        // By origin: the hops under way, and the tunnels still opening (each CONNECT with a signal to abandon it).
+        const hops = new Map<string, number>()
+        const opening = new Map<string, Set<AbortController>>()
+        const tunnels = (origin: string, given: Pool.Options): Pool.Options => {
+          const open = given.connect
+          if (typeof open !== 'function') return given
+          const connect: buildConnector.connector = (connection, callback) => {
+            const tunnel = new AbortController()
+            const set = opening.get(origin) ?? new Set()
+            opening.set(origin, set.add(tunnel))
+            const opened: buildConnector.Callback = (...answer) => {
+              set.delete(tunnel)
+              if (set.size === 0 && opening.get(origin) === set) opening.delete(origin)
+              callback(...answer)
+            }
+            // undici's ProxyAgent sends its CONNECT with the `signal` it is given here.
+            open({...connection, signal: tunnel.signal} as buildConnector.Options, opened)
+          }
+          return {...given, connect}
+        }
+        const waiting = (origin: string): (() => void) => {
+          hops.set(origin, (hops.get(origin) ?? 0) + 1)
+          let over = false
+          return () => {
+            if (over) return
+            over = true
+            const left = (hops.get(origin) ?? 1) - 1
+            if (left > 0) return void hops.set(origin, left)
+            hops.delete(origin)
+            // The requests queued for these tunnels are those of hops past their deadline.
+            for (const tunnel of opening.get(origin) ?? []) tunnel.abort()
+          }
+        }
         const options: ProxyAgent.Options = {
           uri: proxy,
           // TCP (+ TLS) to the proxy, and TLS through the tunnel.
@@ -122,12 +161,17 @@ export class Proxies {
           ...answerLimits,
           // The CONNECT: its answer is the tunnel's opening, within `timeout` as a direct connection's is.
           clientFactory: (origin, given) => made(new Pool(origin, {...given, headersTimeout: timeout, bodyTimeout: timeout})),
-          // undici's own factory, with each dispatcher kept to see whether it has requests under way.
-          factory: (origin, given: Pool.Options) => made(given.connections === 1 ? new Client(origin, given) : new Pool(origin, given))
+          // undici's own factory, with each dispatcher kept to see whether it has requests under way, and each
+          // tunnel to be abandoned when no hop waits for it.
+          factory: (origin, given: Pool.Options) => {
+            const options = tunnels(String(origin), given)
+            return made(options.connections === 1 ? new Client(origin, options) : new Pool(origin, options))
+          }
         }
         return {
           agent: new ProxyAgent(options),
-          busy: () => [...pools].some(underWay)
+          busy: () => [...pools].some(underWay),
+          waiting
         }
       })
       this.#agents.set(proxy, agent)
@@ -140,6 +184,8 @@ export class Proxies {
 interface Tracked {
   agent: ProxyAgent
   busy(): boolean
+  /** A hop to `origin` begins; the function returned ends it (see `ProxiedHop.done`). */
+  waiting(origin: string): () => void
 }
 
 /** Whether a dispatcher has requests queued, waiting for a connection (a tunnel) or sent. */

@@ -38,6 +38,8 @@ export function liveTransport({agent, proxies, hostHeaders, timeoutMs, maxBytes}
       return await fetchHop(url, {agent: proxied.dispatcher, ...options})
     } catch (error) {
       throw error instanceof NetError ? proxied.explain(error) : error
+    } finally {
+      proxied.done()
     }
   }
 }
