@@ -92,10 +92,22 @@ function isDoiResolver(url: string): boolean {
   return /^(?:dx\.|www\.)?doi\.org$/.test(hostOf(url) ?? '')
 }
 
-/** An answered URL is fine unless its redirects left the site for another one. */
+/**
+ * An answered URL is fine unless its redirects left the site for another one, or left https for plain http on
+ * it: the reader who follows the link loses the encryption the citation promised (a resolver's start is exempt:
+ * its publisher's pages are the publisher's doing, and the resolver's link is the one to cite).
+ */
 function judgeRedirect(citation: Citation, report: SourceReport, options: LivenessOptions): Verdict {
-  if (!report.hops.some((hop) => hop.location) || sameSite(report.url, report.finalUrl, options.redirectResolvers)) {
-    return {status: 'valid', action: 'ok', rule: undefined, message: ''}
+  const fine: Verdict = {status: 'valid', action: 'ok', rule: undefined, message: ''}
+  if (!report.hops.some((hop) => hop.location)) return fine
+  if (sameSite(report.url, report.finalUrl, options.redirectResolvers)) {
+    if (!downgraded(report) || onResolver(report.url, options.redirectResolvers)) return fine
+    return {
+      status: 'valid',
+      action: 'flagged',
+      rule: 'citation-reachable',
+      message: `Unexpected insecure redirect of citation ${shownUrl(citation.url)} to \`${report.finalUrl}\`, expected the cited source over https (${redirectChain(report.hops)})`
+    }
   }
   return {
     status: 'valid',
@@ -105,6 +117,11 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
     // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix.
     ...(report.permanentRedirect ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
   }
+}
+
+/** An `https:` citation that ended on `http:`. */
+function downgraded(report: SourceReport): boolean {
+  return parseUrl(report.url)?.protocol === 'https:' && parseUrl(report.finalUrl)?.protocol === 'http:'
 }
 
 /**
@@ -124,8 +141,14 @@ export function sameSite(from: string, to: string, resolvers: string[]): boolean
   const start = hostOf(from)
   const end = hostOf(to)
   if (start === undefined || end === undefined) return false
-  if (resolvers.some((resolver) => start === resolver || start.endsWith('.' + resolver))) return true
+  if (onResolver(from, resolvers)) return true
   return (getDomain(start) ?? start) === (getDomain(end) ?? end)
+}
+
+/** A URL on a host whose job is to redirect (`doi.org`, …), or a subdomain of one. */
+function onResolver(url: string, resolvers: string[]): boolean {
+  const host = hostOf(url)
+  return host !== undefined && resolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
 }
 
 function hostOf(url: string): string | undefined {
