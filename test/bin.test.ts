@@ -213,6 +213,18 @@ describe('remark-lint-citations <files>', () => {
     expect(lines.filter((line) => line.startsWith('pages/page-'))).toEqual([])
   })
 
+  it('`--quiet` leaves out of the summary the sources that are fine and those a lint comment silenced, as remark leaves out their files', async () => {
+    const project = join(folder, 'quiet-summary')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`, `[citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]`]))
+    write(join(project, 'a.md'), `A [fine page](${origin}/ok?quiet).\n\n<!--lint ignore citation-alive-->\nAn [old page](${origin}/gone?quiet-ignored).\n`)
+    write(join(project, 'b.md'), `A [dead page](${origin}/gone?quiet).\n`)
+    const {code, stderr} = await run(['.', '--quiet'], project)
+    expect(code).toBe(1)
+    const lines = tidy(stderr)
+    expect(lines.filter((line) => /^[✓○✗⚠] /.test(line))).toEqual([`✗ ${origin}/gone?quiet — 404 Not Found (REMOVED)`])
+    expect(lines).toContain('Summary: 1 ok, 1 removed, 0 flagged, 1 ignored')
+  })
+
   it('YAML and TOML front matter is the page\'s settings: its URLs are not cited, and `--fix` leaves it alone', async () => {
     const project = join(folder, 'front-matter')
     write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))

@@ -92,11 +92,14 @@ function rulesRun(files: readonly VFile[]): Set<RuleName> | undefined {
   return rules
 }
 
-/** `--quiet`: the summary without the line of each source that is fine (such lines have nothing under them). */
+/**
+ * `--quiet`: the summary without the line of each source that is fine or whose findings a lint comment silenced,
+ * as remark leaves out files without messages (such lines have nothing under them).
+ */
 function withoutOkSources(summary: string): string {
   return summary
     .split('\n')
-    .filter((line) => !/^ {2}(?:\u001B\[\d+m)?✓/.test(line))
+    .filter((line) => !/^ {2}(?:\u001B\[\d+m)?[✓○]/.test(line))
     .join('\n')
 }
 
