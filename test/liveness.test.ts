@@ -21,6 +21,7 @@ beforeAll(async () => {
     '/paywall': status(403, {}, '<title>Subscribe to continue reading | The Daily</title><form action="/login"><input type=password></form>'),
     '/forbidden': status(403, {}, '<p>Forbidden</p>'),
     '/payment': status(402),
+    '/sign-in-required': status(401, {'content-type': 'application/json'}, '{"error": "unauthorized"}'),
     '/members-only': redirect(302, '/account/signin?returnTo=%2Fmembers-only'),
     '/account/signin': html('Sign in', '<form><input type="password" name="pw"></form>'),
     '/server-error': status(500),
@@ -268,6 +269,8 @@ describe('liveness beyond the seed', () => {
 
   it('401, 402 and a plain 403 → flagged, never removed', async () => {
     expect(await one(`${origin}/payment`)).toEqual([expect.stringContaining('Unexpected paywalled citation')])
+    // A 401 asks for a sign-in, with or without a page or a WWW-Authenticate header to say so.
+    expect(await one(`${origin}/sign-in-required`)).toEqual([expect.stringContaining('Unexpected paywalled citation')])
     expect(await one(`${origin}/forbidden`)).toEqual([expect.stringContaining('(`403 Forbidden`) [citation-reachable]')])
   })
 
