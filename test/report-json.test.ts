@@ -126,6 +126,16 @@ describe('jsonReport', () => {
     expect(jsonReport(sample()).results.flatMap((result) => result.citations).some((citation) => 'ignored' in citation)).toBe(false)
   })
 
+  test('a title mismatch a lint comment silenced is still a mismatch: `title_match` false, and the reason does not say the title matches', () => {
+    const url = 'https://title.example/page'
+    const silenced = verdict('citation-title-match', 'flagged', 'mismatch', 'Unexpected cited title “The Wrong Name”')
+    const wrong = record('a.md', url, [3, 1], [], {citation: {citedTitle: 'The Wrong Name'}, titles: ['Completely Different Heading'], ignored: [silenced]})
+    const right = record('a.md', url, [5, 1], [], {citation: {citedTitle: 'Completely Different Heading'}, titles: ['Completely Different Heading']})
+    for (const records of [[wrong], [wrong, right]]) {
+      expect(jsonReport(records).results[0]).toMatchObject({action: 'ignored', title_match: false, reason: '200 OK, citation-title-match ignored'})
+    }
+  })
+
   test('`<!--lint ignore citation-alive-->` before a dead citation (loopback): every report agrees with remark, none says verified', async () => {
     const web = await startWeb({'/gone': status(410, {'content-type': 'text/html'}, '<title>Gone</title>'), '/ok': html('Fine')})
     try {

@@ -29,14 +29,15 @@ export type RulesRun = readonly RuleName[] | ReadonlySet<RuleName>
 
 /**
  * Whether the cited title matches the page: `false` when `citation-title-match` spoke about any citation
- * of the source, `null` when it did not run or there was nothing to compare (no cited title, no page
- * title, or a citation that must be removed, which the rule leaves alone even when that finding was
- * silenced), `true` otherwise.
+ * of the source (a lint comment silencing it leaves it a mismatch), `null` when it did not run or there was
+ * nothing to compare (no cited title, no page title, or a citation that must be removed, which the rule leaves
+ * alone even when that finding was silenced), `true` otherwise.
  */
 export function titleMatch(group: SourceGroup, rules?: RulesRun): boolean | null {
   if (rules && ![...rules].includes('citation-title-match')) return null
-  if (group.records.some((record) => findingsOf(record).some((finding) => finding.rule === 'citation-title-match'))) return false
-  const removed = group.records.some((record) => [...record.verdicts, ...(record.ignored ?? [])].some((verdict) => verdict.action === 'removed'))
+  const said = group.records.flatMap((record) => findingsOf(record, [...record.verdicts, ...(record.ignored ?? [])]))
+  if (said.some((finding) => finding.rule === 'citation-title-match')) return false
+  const removed = said.some((finding) => finding.action === 'removed')
   const compared = group.records.some((record) => record.citation.citedTitle && (record.report.page?.titles.length ?? 0) > 0)
   return compared && !removed ? true : null
 }
