@@ -126,6 +126,16 @@ describe('jsonReport', () => {
     expect(jsonReport(sample()).results.flatMap((result) => result.citations).some((citation) => 'ignored' in citation)).toBe(false)
   })
 
+  test('the reason names what citation-reachable flagged: a redirect to another site, or to plain http on the same site', () => {
+    const redirected = (url: string, finalUrl: string) =>
+      record('a.md', url, [1, 1], [verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect')], {report: {finalUrl, hops: [{url, status: 301, location: finalUrl}]}})
+    const report = jsonReport([redirected('https://site.example/old', 'http://www.site.example/old'), redirected('https://short.example/x', 'http://elsewhere.example/x')])
+    expect(report.results.map((result) => [result.url, result.reason])).toEqual([
+      ['https://short.example/x', '200 OK, redirected to another site'],
+      ['https://site.example/old', '200 OK, redirected to plain http']
+    ])
+  })
+
   test('a title mismatch a lint comment silenced is still a mismatch: `title_match` false, and the reason does not say the title matches', () => {
     const url = 'https://title.example/page'
     const silenced = verdict('citation-title-match', 'flagged', 'mismatch', 'Unexpected cited title “The Wrong Name”')

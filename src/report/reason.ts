@@ -1,20 +1,23 @@
 // The short reason a per-source report gives, in the source-verification seed's words: `404 Not Found`,
 // `200 OK, title mismatch`, `200 OK, title matches`; and `410 Gone, citation-alive ignored` for a silenced finding.
 
+import {sameSite} from '../judge/liveness.js'
 import type {RuleName} from '../judge/verdict.js'
-import type {Liveness} from '../types.js'
+import type {SourceReport} from '../types.js'
 import {findingsOf} from './findings.js'
 import {redactText} from './redact-text.js'
 import type {SourceGroup} from './sources.js'
 
 /**
  * What each rule adds to the HTTP reason. The liveness rules add nothing when the reason already says it
- * (`404 Not Found`, `no such host`); they speak only about a page that answered.
+ * (`404 Not Found`, `no such host`); they speak only about a page that answered, which `citation-reachable`
+ * flags for a redirect to another site, or to plain http on its own.
  */
-const labels: Record<RuleName, (liveness: Liveness) => string | undefined> = {
+const labels: Record<RuleName, (report: SourceReport) => string | undefined> = {
   'citation-alive': () => undefined,
-  'citation-reachable': (liveness) => (liveness === 'alive' ? 'redirected to another site' : undefined),
-  'citation-url-safety': (liveness) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
+  'citation-reachable': ({liveness, url, finalUrl}) =>
+    liveness !== 'alive' ? undefined : sameSite(url, finalUrl, []) ? 'redirected to plain http' : 'redirected to another site',
+  'citation-url-safety': ({liveness}) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
   'citation-soft-404': () => 'soft 404',
   'citation-retracted': () => 'retraction or expression of concern',
   'citation-fragment': () => 'missing fragment',
@@ -50,7 +53,7 @@ export function sourceReason(group: SourceGroup, rules?: RulesRun): string {
     if (label !== undefined && !parts.includes(label)) parts.push(label)
   }
   for (const record of group.records) {
-    for (const finding of findingsOf(record)) add(labels[finding.rule](record.report.liveness))
+    for (const finding of findingsOf(record)) add(labels[finding.rule](record.report))
   }
   for (const record of group.records) {
     for (const finding of findingsOf(record, record.ignored ?? [])) add(`${finding.rule} ignored`)
