@@ -12,7 +12,8 @@ Options:
                               path (at most one), else written atomically to <path>;
                               repeatable
   --frail                     exit 1 on warnings (flagged citations) too
-  -q, --quiet                 only files with messages; no ✓ sources in the summary
+  -q, --quiet                 only files with messages; the summary without the
+                              sources that are fine (✓) or silenced (○)
   --no-color                  no colours (also when NO_COLOR is set)
   --rc-path <path>            use this remark config instead of looking for one
   -e, --ext <list>            file extensions to check (default md,markdown,mdx;
