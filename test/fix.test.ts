@@ -98,6 +98,11 @@ describe('fixText: permanent redirects', () => {
     ])
   })
 
+  test('the change names the URL as the document wrote it, as the reports do, so a search of the file finds it', () => {
+    const {changes} = fix('See [x](HTTPS://Old.Example/Köln).\n', {'https://old.example/K%C3%B6ln': moved('https://new.example/spec')})
+    expect(changes).toMatchObject([{kind: 'redirect', from: 'HTTPS://Old.Example/Köln', to: 'https://new.example/spec'}])
+  })
+
   test('the cited #fragment is kept, as browsers keep it across a redirect', () => {
     const {text} = fix('[x](https://old.example/spec#usage)\n', {'https://old.example/spec': moved('https://new.example/spec')})
     expect(text).toBe('[x](https://new.example/spec#usage)\n')

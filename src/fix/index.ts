@@ -1,6 +1,6 @@
 // The fix mode: rewrite the citations a check found wanting, and nothing else in the file.
 
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {CitationRecord} from '../report/record.js'
 import type {Citation} from '../types.js'
 import {redactText} from '../report/redact-text.js'
@@ -135,5 +135,5 @@ function finder(text: string, mdx: boolean): Find {
 
 function whereOf(record: CitationRecord): Where {
   const {start} = record.citation.place
-  return {file: record.file, line: start.line, column: start.column, from: redactUrl(record.citation.url)}
+  return {file: record.file, line: start.line, column: start.column, from: redactWrittenUrl(record.citation.url)}
 }
