@@ -68,7 +68,7 @@ export async function lint(args: LintArgs, io: Io): Promise<ExitCode> {
     }
     const summary = humanSummary(records, {color, unchecked, ...(rules ? {rules} : {})})
     // A blank line after remark's report.
-    await write(io.stderr, '\n' + (args.quiet ? withoutOkSources(summary) : summary))
+    await write(io.stderr, '\n' + (args.quiet ? withoutPassingSources(summary) : summary))
     await emitReports(args.reports, records, {rules, unchecked}, io.stdout)
   } catch (error) {
     if (!(error instanceof ReportWriteError)) throw error
@@ -96,7 +96,7 @@ function rulesRun(files: readonly VFile[]): Set<RuleName> | undefined {
  * `--quiet`: the summary without the line of each source that is fine or whose findings a lint comment silenced,
  * as remark leaves out files without messages (such lines have nothing under them).
  */
-function withoutOkSources(summary: string): string {
+function withoutPassingSources(summary: string): string {
   return summary
     .split('\n')
     .filter((line) => !/^ {2}(?:\u001B\[\d+m)?[✓○]/.test(line))

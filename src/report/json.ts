@@ -1,8 +1,7 @@
 // The `--report json` shape of the source-verification seed: `{results, summary}`, one result per source.
 
-import type {RuleName} from '../judge/verdict.js'
+import type {RuleName, Verdict} from '../judge/verdict.js'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
-import type {Verdict} from '../judge/verdict.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
 import {reportPath, sortUnchecked} from './order.js'
