@@ -891,6 +891,14 @@ describe('inline math written with dollars, without remark-math', () => {
     for (const syntax of ['md', 'gfm'] as const) expect(cited(markdown, syntax)).toEqual([[url, url]])
   })
 
+  // The first URL's `$` opened no math: without remark-gfm, the second was cited as https://example.com/b.
+  it('a `$` a URL keeps opens no math', () => {
+    const markdown = 'Priced at https://example.com/a$ and https://example.com/b$ here.'
+    for (const syntax of ['md', 'gfm'] as const) {
+      expect(cited(markdown, syntax)).toEqual([['https://example.com/a$', 'https://example.com/a$'], ['https://example.com/b$', 'https://example.com/b$']])
+    }
+  })
+
   it('is asked for early as it is cited', () => {
     const tree = unified().use(remarkParse).use(remarkGfm).parse('Math $https://example.com/m$ here.')
     expect(linkedUrls(tree, 'Math $https://example.com/m$ here.', []).map((found) => found.url)).toEqual(['https://example.com/m'])

@@ -32,9 +32,10 @@ export function findBareUrls(text: string, math = 0): Span[] {
   for (const match of text.matchAll(CANDIDATE)) {
     const start = match.index
     math = openMath(text.slice(read, start), math)
-    read = start
     const url = trimUrl(match[0], math > 0)
-    if (hasHost(url)) spans.push({start, end: start + url.length})
+    // A `$` the URL keeps is its own, not math's; one trimmed off is read with the text after it.
+    read = start + url.length
+    if (hasHost(url)) spans.push({start, end: read})
   }
   return spans
 }
