@@ -303,8 +303,10 @@ function cacheOption(value: unknown): CacheOption {
   if (value === null || value === undefined) return undefined
   const problem = cacheOptionProblem(value)
   if (problem === undefined) return value as CacheOption
-  // A Redis URL may carry a password: never echo it, even from a mistyped one (`redis:/user:password@host`).
-  const shown = typeof value === 'string' ? redactUrl(value).replace(/^(rediss?:\/?)[^/?#]*@/i, `$1${REDACTED}@`) : show(value)
+  // A Redis URL may carry a password: never echo it, even from a mistyped one (`redis:/user:password@host`) or one
+  // whose password holds a raw `/`, `?` or `#` (a generated one may), which no URL parser reads as a password: in a
+  // refused URL, all before its last `@` is taken for userinfo.
+  const shown = typeof value === 'string' ? redactUrl(value).replace(/^([a-z][a-z\d+.-]*:\/*)[\s\S]*@/i, `$1${REDACTED}@`) : show(value)
   throw new OptionsError(`Unexpected \`cache\` \`${shown}\`, ${problem}`)
 }
 

@@ -118,6 +118,10 @@ describe('options', () => {
     }
     // Its password is not echoed.
     expect(() => resolveSettings({cache: 'redis:/user:s3cret@cache.internal'})).toThrow('Unexpected `cache` `redis:/REDACTED@cache.internal`')
+    // Nor one holding a raw `/`, `?` or `#`, as a generated password may: no URL parser finds it a password.
+    for (const cache of ['rediss://default:k9/Qx+7==@cache.internal:6380', 'redis:/default:k9/Q?x#7@cache.internal', 'redis+sentinel://default:k9/Qx@cache.internal']) {
+      expect(() => resolveSettings({cache})).toThrow(/^Unexpected `cache` `[a-z+]+:\/*REDACTED@cache\.internal(:6380)?`/)
+    }
     // A folder whose name merely starts with `redis` is still a folder.
     expect(resolveSettings({cache: 'redis-cache'}).cache).toBe('redis-cache')
     expect(resolveSettings({cache: './redis:x'}).cache).toBe('./redis:x')
