@@ -928,4 +928,13 @@ describe('code elements in raw HTML and MDX', () => {
     const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown)
     expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual([])
   })
+
+  // Since afb2355 a comment or a block of HTML anywhere at the top level kept every bare URL and literal of the
+  // document from being asked for early.
+  it('leaves the prose beside a comment or a block of HTML to be asked for early', () => {
+    const markdown = '<!-- markdownlint-disable -->\n\nSee https://a.example/ and www.b.example.\n\n<p align="center"><a href="https://c.example/"><img src="c.png"></a></p>\n\n- Or <br> https://d.example/'
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown)
+    expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://a.example/', 'http://www.b.example/', 'https://d.example/'])
+    expect(urls(markdown, 'gfm')).toEqual(['https://a.example/', 'http://www.b.example', 'https://c.example/', 'https://d.example/'])
+  })
 })

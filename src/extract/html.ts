@@ -8,6 +8,7 @@ import {scanHtml, type HtmlLink} from './html-links.js'
 import {plainText} from './plain-text.js'
 import {valueOffsets, type ValueOffsets} from './value-offsets.js'
 
+const OPEN_A = /<a[\s>]/i
 const CLOSE_A = /<\/a\s*>/i
 
 /** Elements whose text is code: a URL there is an example, as in backticks. */
@@ -15,6 +16,16 @@ export const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp'])
 
 /** An inline opening tag alone, as micromark gives each: `<code>`, `<pre class="x">`. */
 const OPEN_TAG = /^<([a-z][a-z\d-]*)(?:\s[^>]*)?>$/i
+/** Where raw HTML is a block of its own: an `<a>` there takes no text from the blocks beside it. */
+const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition'])
+
+/**
+ * Whether raw HTML may take the siblings after it as its own, so that their URLs are not cited as prose: an inline
+ * `<a>` as its text, a code element as an example (see `citeHtml`). A comment or a block of HTML takes none.
+ */
+export function holdsSiblings(node: Html, parent: Node): boolean {
+  return codeOpened(node) !== undefined || (!FLOW_PARENTS.has(parent.type) && OPEN_A.test(node.value))
+}
 
 export function citeHtml(
   node: Html,
@@ -23,14 +34,14 @@ export function citeHtml(
   scope: Scope,
   context: Context
 ): void {
-  const code = OPEN_TAG.exec(node.value)?.[1]?.toLowerCase()
-  if (code && CODE_ELEMENTS.has(code)) {
+  const code = codeOpened(node)
+  if (code) {
     // Its text is in the next siblings: their bare URLs are not cited (a link written as one still is).
     silenceUntil(siblings, index, new RegExp(`^</${code}\\s*>$`, 'i'), context)
     return
   }
   const range = spanOf(node)
-  if (!range || !/<a[\s>]/i.test(node.value)) return
+  if (!range || !OPEN_A.test(node.value)) return
   const scan = scanHtml(node.value)
   const offsets = valueOffsets(node.value, context.source, range.start, range.end)
   scan.links.forEach((link, i) => {
@@ -53,6 +64,12 @@ export function citeHtml(
       scope
     })
   })
+}
+
+/** The code element (`code`, `pre`, …) that raw HTML opens when it is an opening tag alone. */
+function codeOpened(node: Html): string | undefined {
+  const name = OPEN_TAG.exec(node.value)?.[1]?.toLowerCase()
+  return name !== undefined && CODE_ELEMENTS.has(name) ? name : undefined
 }
 
 function hrefSpan(link: HtmlLink, offsets: ValueOffsets): Span | undefined {

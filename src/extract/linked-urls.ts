@@ -1,9 +1,10 @@
 // The URLs a file cites, found in one cheap walk right after parsing, so they can be asked for before the full
 // extraction (claims, titles, places) runs.
 
-import type {Definition, Link, Root, Text} from 'mdast'
+import type {Definition, Html, Link, Root, Text} from 'mdast'
 import type {Node} from 'unist'
 import {findBareUrls} from './bare-urls.js'
+import {holdsSiblings} from './html.js'
 import {NEVER_CITES} from './index.js'
 import {JSX_TYPES} from './jsx.js'
 import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
@@ -26,12 +27,18 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     const normalized = normalizeUrl(url)
     if (normalized && !isSkipped(url, normalized.url, skip)) found.push(normalized)
   }
-  /** Whether a node's own text surely cites: not inside JSX, not beside raw HTML nor inside what is (one memo per parent). */
+  /**
+   * Whether a node's own text surely cites: not inside JSX, not beside raw HTML that may hold it (an `<a>`, a
+   * `<code>`) nor inside what is (one memo per parent).
+   */
   const besideHtml = new Map<Node, boolean>()
   const sure = (unsure: boolean, parent: Node | undefined): boolean => {
     if (unsure || parent === undefined) return !unsure
     let beside = besideHtml.get(parent)
-    if (beside === undefined) besideHtml.set(parent, (beside = childrenOf(parent).some((sibling) => sibling.type === 'html')))
+    if (beside === undefined) {
+      beside = childrenOf(parent).some((sibling) => sibling.type === 'html' && holdsSiblings(sibling as Html, parent))
+      besideHtml.set(parent, beside)
+    }
     return !beside
   }
   traverse<boolean>(tree, false, (node, unsure, parent, index) => {
