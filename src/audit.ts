@@ -137,7 +137,13 @@ function workingFolder(given: Given): string {
   const cwd = optionalString(given, 'cwd')
   if (cwd === undefined) return process.cwd()
   const path = resolve(cwd)
-  if (!statSync(path, {throwIfNoEntry: false})?.isDirectory()) throw new OptionsError(`Unexpected \`cwd\` \`${cwd}\`, expected an existing folder`)
+  let folder = false
+  try {
+    folder = statSync(path).isDirectory()
+  } catch {
+    // Not there, or not reachable: below a file (ENOTDIR), unreadable, a NUL in the name.
+  }
+  if (!folder) throw new OptionsError(`Unexpected \`cwd\` \`${cwd}\`, expected an existing folder`)
   return path
 }
 

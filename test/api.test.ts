@@ -190,6 +190,9 @@ describe('`cwd` and `path`', () => {
     await expect(api.auditMarkdown('x', {cwd: missing, detectConfig: true})).rejects.toThrow(new api.OptionsError(refused))
     await expect(api.verifySources([], {cwd: missing})).rejects.toThrow(new api.OptionsError(refused))
     await expect(api.auditMarkdown('x', {cwd: rcPath})).rejects.toThrow(`Unexpected \`cwd\` \`${rcPath}\`, expected an existing folder`)
+    // A path below a file is no folder either (the file system's ENOTDIR was thrown as it was).
+    const belowFile = join(rcPath, 'docs')
+    await expect(api.auditMarkdown('x', {cwd: belowFile})).rejects.toThrow(new api.OptionsError(`Unexpected \`cwd\` \`${belowFile}\`, expected an existing folder`))
   })
 
   it('names the document from `cwd`, one outside it `../…`, and finds the config of the folder it names', async () => {
