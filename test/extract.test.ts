@@ -929,6 +929,16 @@ describe('code elements in raw HTML and MDX', () => {
     expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual([])
   })
 
+  // Each unclosed tag silenced the rest of the paragraph again: 6,000 took seconds.
+  it('reads a paragraph of unclosed tags in linear time', () => {
+    const markdown = 'Type <kbd> and '.repeat(6000) + 'https://a.example/.'
+    const file = new VFile(markdown)
+    const tree = unified().use(remarkParse).parse(file)
+    const started = performance.now()
+    expect(extractCitations(tree, file, {skip: [], jsxAttributes: {}})).toEqual([])
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
   // Since afb2355 a comment or a block of HTML anywhere at the top level kept every bare URL and literal of the
   // document from being asked for early.
   it('leaves the prose beside a comment or a block of HTML to be asked for early', () => {

@@ -36,8 +36,10 @@ export function citeHtml(
 ): void {
   const code = codeOpened(node)
   if (code) {
-    // Its text is in the next siblings: their bare URLs are not cited (a link written as one still is).
-    silenceUntil(siblings, index, new RegExp(`^</${code}\\s*>$`, 'i'), context)
+    // Its text is in the next siblings: their bare URLs are not cited (a link written as one still is). Inside an
+    // element that silenced them already, it has nothing left to do: a run of unclosed tags would silence the rest
+    // of the paragraph once each.
+    if (!context.silenced.has(node)) silenceUntil(siblings, index, new RegExp(`^</${code}\\s*>$`, 'i'), context)
     return
   }
   const range = spanOf(node)
