@@ -103,6 +103,12 @@ describe('fixText: permanent redirects', () => {
     expect(changes).toMatchObject([{kind: 'redirect', from: 'HTTPS://Old.Example/Köln', to: 'https://new.example/spec'}])
   })
 
+  test('an https citation that moved to a plain http page is left as written: the fix never gives up encryption', () => {
+    const {text, changes} = fix('See [x](https://old.example/spec).\n', {'https://old.example/spec': moved('http://new.example/spec')})
+    expect(text).toBe('See [x](https://old.example/spec).\n')
+    expect(changes).toEqual([])
+  })
+
   test('the cited #fragment is kept, as browsers keep it across a redirect', () => {
     const {text} = fix('[x](https://old.example/spec#usage)\n', {'https://old.example/spec': moved('https://new.example/spec')})
     expect(text).toBe('[x](https://new.example/spec#usage)\n')

@@ -114,8 +114,9 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
     action: 'flagged',
     rule: 'citation-reachable',
     message: `Unexpected redirect of citation ${shownUrl(citation.url)} to another site \`${report.finalUrl}\`, expected the cited source (${redirectChain(report.hops)})`,
-    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix.
-    ...(report.permanentRedirect ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
+    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix. An
+    // `https:` citation is never rewritten to a plain `http:` page.
+    ...(report.permanentRedirect && !downgraded(report) ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
   }
 }
 
