@@ -231,7 +231,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00002' ? selfFeed : emptyFeed)
+      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00002' ? selfFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -455,6 +455,13 @@ describe('arXiv and PubMed', () => {
     const {messages, file} = await check('See <https://doi.org/10.48550/arXiv.2101.00001>.\n', {registries: {...options().registries, arxivBase: slow.origin('export.arxiv.test')}})
     expect(messages).toEqual([])
     expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'datacite', metadata: {type: 'preprint'}})
+  })
+
+  it('an arXiv DOI with a version is no DOI arXiv registers: unknown, as doi.org says, though arXiv has that version', async () => {
+    const {messages} = await check('See <https://doi.org/10.48550/arXiv.1706.03762v5>.\n')
+    expect(messages).toEqual([
+      '1:6-1:49: Unexpected unknown DOI `https://doi.org/10.48550/arXiv.1706.03762v5`, expected a registered work (`DOI 10.48550/arXiv.1706.03762v5 is not registered`) [citation-alive, error]'
+    ])
   })
 
   it('a paper that gives its own arXiv DOI as its journal version’s is found', async () => {

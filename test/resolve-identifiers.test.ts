@@ -107,6 +107,8 @@ describe('arxivOfDoi', () => {
     ['10.48550/arXiv.2101.00001', {kind: 'arxiv', id: '2101.00001'}],
     ['10.48550/ARXIV.HEP-TH/9901001', {kind: 'arxiv', id: 'hep-th/9901001'}],
     ['10.48550/arXiv.1713.00001', undefined],
+    // arXiv registers no DOI for a version: such a DOI is asked of doi.org, which knows none.
+    ['10.48550/arXiv.2101.00001v2', undefined],
     ['10.1038/nature12373', undefined]
   ])('reads the DOI %s as the arXiv paper %j', (display, expected) => {
     expect(arxivOfDoi(doi(display) as Doi)).toEqual(expected)

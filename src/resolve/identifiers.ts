@@ -64,10 +64,14 @@ export function parseArxivId(candidate: string): ArxivId | undefined {
   return undefined
 }
 
-/** The arXiv paper an arXiv DOI names: arXiv registers `10.48550/arXiv.<id>` with DataCite for each paper. */
+/**
+ * The arXiv paper an arXiv DOI names: arXiv registers `10.48550/arXiv.<id>` with DataCite for each paper, never for
+ * a version (`…v2` is no DOI of theirs, and doi.org knows none such).
+ */
 export function arxivOfDoi(doi: Doi): ArxivId | undefined {
   const suffix = /^10\.48550\/arxiv\.(.+)$/.exec(doi.doi)?.[1]
-  return suffix === undefined ? undefined : parseArxivId(suffix)
+  const paper = suffix === undefined ? undefined : parseArxivId(suffix)
+  return paper?.version === undefined ? paper : undefined
 }
 
 function arxiv(id: string, month: string, version: string | undefined): ArxivId | undefined {
