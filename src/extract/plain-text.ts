@@ -49,7 +49,7 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
     if (forClaim && LINK_TYPES.has(current.type) && current !== node) {
       if (SENTENCE_END.test(parts.at(-1) ?? '')) push(' ')
       if (withStarts) starts.set(current, length)
-      if (asideLink(current, parent, index)) {
+      if (asideLink(current, parent)) {
         push(' ')
         return SKIP
       }
@@ -68,24 +68,39 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
  * A link whose text is a citation marker, or stands in parentheses or brackets alone or with other links and
  * separators only (`([WHO](url), [CDC](url))`): it names the source.
  */
-function asideLink(link: Node, parent: Node | undefined, index: number): boolean {
+function asideLink(link: Node, parent: Node | undefined): boolean {
   const text = plainText(link).text
   if (CITATION_MARKER.test(text)) return true
-  if (URL_TEXT.test(text) || !parent) return false
-  const siblings = childrenOf(parent)
-  return enclosed(siblings, index, -1, OPENS) && enclosed(siblings, index, 1, CLOSES)
+  return parent !== undefined && linksInAsides(parent).has(link)
 }
 
-/** Whether the first text from `index` on (by `step`) past links and separators is a parenthesis's `side`. */
-function enclosed(siblings: readonly Node[], index: number, step: 1 | -1, side: RegExp): boolean {
-  for (let at = index + step; ; at += step) {
-    const sibling = siblings[at]
-    if (sibling === undefined) return false
-    if (LINK_TYPES.has(sibling.type)) continue
-    const text = textValue(sibling)
-    if (side.test(text)) return true
-    if (sibling.type !== 'text' || !BETWEEN.test(text)) return false
+/** Per parent, its links that stand in a parenthesis of sources (see `linksInAsides`). */
+const asides = new WeakMap<Node, ReadonlySet<Node>>()
+
+/**
+ * The children of `parent` that are links in a parenthesis or bracket holding nothing else but separators and
+ * footnote references (`([WHO](url), [CDC](url)[^1])`), found in one pass: a paragraph of thousands of links is
+ * read once, not once per link. A link whose text is a URL stays in the claim, and so do the links beside it.
+ */
+function linksInAsides(parent: Node): ReadonlySet<Node> {
+  const known = asides.get(parent)
+  if (known) return known
+  const found = new Set<Node>()
+  /** The links since an opening parenthesis, while nothing but separators came between. */
+  let run: Node[] | undefined
+  for (const child of childrenOf(parent)) {
+    if (LINK_TYPES.has(child.type)) {
+      if (URL_TEXT.test(plainText(child).text)) run = undefined
+      run?.push(child)
+      continue
+    }
+    if (child.type === 'footnoteReference') continue
+    const text = textValue(child)
+    if (run && CLOSES.test(text)) for (const link of run) found.add(link)
+    run = OPENS.test(text) ? [] : child.type === 'text' && BETWEEN.test(text) ? run : undefined
   }
+  asides.set(parent, found)
+  return found
 }
 
 /** `<a href=…>` `1` `</a>` in a paragraph: the text node between the tags when it is a citation marker or stands
