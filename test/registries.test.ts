@@ -91,6 +91,7 @@ const agencies: Record<string, string> = {
   '10.17605/osf.io/abcde': 'DataCite',
   // arXiv registers a DOI for each paper with DataCite.
   '10.48550/arxiv.2101.00001': 'DataCite',
+  '10.48550/arxiv.2101.00003': 'DataCite',
   '10.3280/ecag2018-001005': 'mEDRA'
 }
 
@@ -200,7 +201,8 @@ beforeAll(async () => {
   datacite = await startWeb({
     '*': (request, response) => {
       const name = decodeURIComponent(record(request).pathname.replace(/^\/dois\//, ''))
-      if (name === '10.48550/arxiv.2101.00001') {
+      // 2101.00003: a paper the arXiv API does not show (yet).
+      if (name === '10.48550/arxiv.2101.00001' || name === '10.48550/arxiv.2101.00003') {
         const attributes = {doi: name, titles: [{title: 'Attention Is All You Need'}], publisher: 'arXiv', publicationYear: 2021, types: {resourceTypeGeneral: 'Preprint'}, state: 'findable'}
         return json(response, 200, {data: {id: name, type: 'dois', attributes}})
       }
@@ -453,6 +455,12 @@ describe('arXiv and PubMed', () => {
 
   it('an arXiv DOI is looked up with DataCite when the arXiv API does not answer', async () => {
     const {messages, file} = await check('See <https://doi.org/10.48550/arXiv.2101.00001>.\n', {registries: {...options().registries, arxivBase: slow.origin('export.arxiv.test')}})
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'datacite', metadata: {type: 'preprint'}})
+  })
+
+  it('an arXiv DOI that DataCite registered is found, though the arXiv API says it has no such paper', async () => {
+    const {messages, file} = await check('See <https://doi.org/10.48550/arXiv.2101.00003>.\n')
     expect(messages).toEqual([])
     expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'datacite', metadata: {type: 'preprint'}})
   })

@@ -97,11 +97,12 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
 
 /**
  * An arXiv DOI is the arXiv paper it names: DataCite's record of it has neither the withdrawal comment nor the
- * journal version. DataCite is asked only when arXiv gives no answer.
+ * journal version. DataCite is asked only when arXiv has no such paper to show: whether the DOI is registered is
+ * its registry's word, not arXiv's (whose API may not have a new paper yet).
  */
 async function lookupArxivDoi(doi: Doi, paper: ArxivId, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
   const work = await related(paper)
-  return work.outcome === 'unverified' ? lookupDoi(doi, endpoints, ask) : {...work, identifier: doi}
+  return work.outcome === 'found' ? {...work, identifier: doi} : lookupDoi(doi, endpoints, ask)
 }
 
 /**
