@@ -35,7 +35,10 @@ const ABBREVIATION =
   /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|\p{Lu})\.\s*$/u
 /** What may end a sentence all the same: a company's abbreviation (`Acme Inc.`) or a capital (`vitamin C.`). */
 const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
-/** A capital after a lowercase word: `vitamin C.`, `hepatitis B.`, `by J.` (a label, or an initial after a stop word). */
+/**
+ * A capital after a lowercase word: `vitamin C.`, `hepatitis B.`, `by J.` (a label, or an initial after a stop word
+ * or a short word, as function words in other languages are: `von J. Müller`, `de J. Dupont`).
+ */
 const AFTER_WORD = /(?<!\p{L})(\p{Ll}+)\s+\p{Lu}\.\s*$/u
 /** The next sentence's first word, when capitalised and not an initial itself (`A.`). */
 const OPENER = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}.])/u
@@ -115,7 +118,7 @@ function sentenceStarts(text: string): number[] {
  * Whether the sentence break at `start` follows an abbreviation or an initial, and so is none. A company's
  * abbreviation or a capital ends a sentence all the same before a function word (`Acme Inc. The company…`,
  * `Plan B. It…`), and a capital after a lowercase content word is a label, not an initial (`rich in vitamin C.
- * Milk…`; but `by J. Smith`, `the economist J. M. Keynes`).
+ * Milk…`; but `by J. Smith`, `von J. Müller`, `the economist J. M. Keynes`).
  */
 function continues(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start)
@@ -125,7 +128,7 @@ function continues(text: string, start: number): boolean {
   const opener = OPENER.exec(next)?.[0]
   if (opener !== undefined && stopWords.has(opener.toLowerCase())) return false
   const word = AFTER_WORD.exec(before)?.[1]
-  return word === undefined || stopWords.has(word) || INITIAL.test(next)
+  return word === undefined || stopWords.has(word) || [...word].length <= 3 || INITIAL.test(next)
 }
 
 function pick(sentences: Sentences, index: number, own: string): string | undefined {
