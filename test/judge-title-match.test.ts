@@ -51,7 +51,10 @@ describe('compareTitles', () => {
     ['C++ alone is not C#', 'C++', 'C#', [], false],
     ['a name with symbols matches itself, site suffix stripped', 'C++ Core Guidelines', 'C++ Core Guidelines | isocpp', ['isocpp.org', 'isocpp'], true],
     ['.NET matches itself, site suffix stripped', 'What is .NET?', 'What is .NET? | Microsoft Learn', ['Microsoft Learn'], true],
-    ['C++17 = C++ 17', 'The C++17 Standard Library', 'The C++ 17 Standard Library', [], true]
+    ['C++17 = C++ 17', 'The C++17 Standard Library', 'The C++ 17 Standard Library', [], true],
+    // A leading dot made its word another token: these did not match.
+    ['a file type with or without its dot', 'How to open .docx files', 'How to Open DOCX Files', [], true],
+    ['.NET without its dot', 'Microsoft .NET Framework 4.8', 'Microsoft NET Framework 4.8', [], true]
   ]
   it.each(cases)('%s', (_, cited, page, siteNames, match) => {
     expect(compareTitles(cited, page, siteNames, defaultThreshold).match).toBe(match)

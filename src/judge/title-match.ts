@@ -146,11 +146,11 @@ export function compareTitles(
 }
 
 /**
- * A name its symbols tell apart: `C++`, `C#`, `F#`, `Notepad++`, `.NET` (not the `.js` of `Node.js`, one word already).
- * Word segmentation drops the symbols, and a lone letter is no content word: `C++ Core Guidelines` matched `C# Core
- * Guidelines`. Captured, so that splitting a title at them keeps them.
+ * A name its symbols tell apart: `C++`, `C#`, `F#`, `Notepad++`. Word segmentation drops the symbols, and a lone
+ * letter is no content word: `C++ Core Guidelines` matched `C# Core Guidelines`. A leading dot tells nothing apart
+ * (`.NET` is `NET`, `.docx` `DOCX`). Captured, so that splitting a title at them keeps them.
  */
-const symbolName = /(?<![\p{L}\p{N}.])([\p{L}\p{N}]+(?:\+\+|#)|\.\p{L}[\p{L}\p{N}]*)(?![\p{L}+#])/u
+const symbolName = /(?<![\p{L}\p{N}.])([\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}+#])/u
 /** Scripts written without spaces between words. */
 const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
 
