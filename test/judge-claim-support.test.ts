@@ -76,6 +76,9 @@ describe('scoreClaim', () => {
     ['Three million people live in the region.', '3,000,000 people live in the region.', 1],
     ['1 in 5 adults has high blood pressure.', 'About one in five adults has high blood pressure.', 1],
     ['Seven patients improved after the new treatment.', '17 patients improved after the new treatment.', 0.4],
+    // An ordinal is no number: `twenty` was one the page lacked (0.32), and `first` a word.
+    ['Twenty-first century schools need more funding.', 'Schools of the 21st century need more funding.', 1],
+    ['A twenty-second clip went viral overnight.', 'A 20-second clip went viral overnight.', 1],
     // `one` is mostly no number: the page need not say it.
     ['One of the leading causes of death is heart disease.', 'Heart disease is a leading cause of death.', 1]
   ])('numbers: %s against %s', (claim, page, expected) => {

@@ -235,6 +235,20 @@ const NUMBER_WORDS = new Map([
     .map((word, value) => [word, value] as const),
   ...'thirty forty fifty sixty seventy eighty ninety'.split(' ').map((word, i) => [word, 30 + 10 * i] as const)
 ])
+/**
+ * A unit's ordinal after a ten: `twenty-first` is `21st`, as a page may write it. Not `second`: a `twenty-second
+ * clip` lasts 20 seconds.
+ */
+const ORDINAL_UNITS = new Map([
+  ['first', '1st'],
+  ['third', '3rd'],
+  ['fourth', '4th'],
+  ['fifth', '5th'],
+  ['sixth', '6th'],
+  ['seventh', '7th'],
+  ['eighth', '8th'],
+  ['ninth', '9th']
+])
 const NUMBER = /^\d+(?:[.,]\d+)*$/
 const LATIN = /^[a-z]+$/
 
@@ -279,7 +293,8 @@ function pseudoNegation(tokens: string[], at: number): boolean {
 /**
  * Number words as digits, so that `seven of ten` and `7 of 10` compare equal either way: `seven` → `7`, `twenty-five`
  * → `25`, and a scale word after `a` (`a hundred` → `100`); after a number, `read` applies the scale (`seven
- * hundred`, `one million`). `one` alone stays a word (see `read`). Plurals (`hundreds`, `dozens`) are no number.
+ * hundred`, `one million`). `one` alone stays a word (see `read`). Plurals (`hundreds`, `dozens`) are no number, nor
+ * is an ordinal (`twenty-first` → `21st`).
  */
 function spelledNumbers(tokens: string[]): string[] {
   if (!tokens.some((token) => NUMBER_WORDS.has(token) || SCALES.has(token))) return tokens
@@ -289,6 +304,12 @@ function spelledNumbers(tokens: string[]): string[] {
     let value = NUMBER_WORDS.get(token)
     if (value === undefined) {
       out.push(tokens[i - 1] === 'a' && SCALES.has(token) ? String(SCALES.get(token)) : token)
+      continue
+    }
+    const ordinal = value >= 20 ? ORDINAL_UNITS.get(tokens[i + 1] ?? '') : undefined
+    if (ordinal !== undefined) {
+      out.push(`${value / 10}${ordinal}`)
+      i++
       continue
     }
     const unit = NUMBER_WORDS.get(tokens[i + 1] ?? '') ?? 0
