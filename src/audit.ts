@@ -2,12 +2,12 @@
 // Markdown string in, every citation judged) and `verifySources` (a list of sources in, the seed's
 // `{results, summary}` out). Both run the bin's pipeline (src/cli/engine.ts), so every rule applies.
 
-import {statSync} from 'node:fs'
 import {relative, resolve} from 'node:path'
 import {VFile} from 'vfile'
 import {runEngine} from './cli/engine.js'
 import {firstOfKind, stopOf} from './cli/outcome.js'
 import {parseSources, sourceRecords, sourcesDocument, SOURCES_FILE, type Source} from './cli/sources.js'
+import {isFolder} from './is-folder.js'
 import {OptionsError, type Options} from './options.js'
 import {recordsOf} from './report/collect.js'
 import {jsonReport, type JsonReport} from './report/json.js'
@@ -137,13 +137,7 @@ function workingFolder(given: Given): string {
   const cwd = optionalString(given, 'cwd')
   if (cwd === undefined) return process.cwd()
   const path = resolve(cwd)
-  let folder = false
-  try {
-    folder = statSync(path).isDirectory()
-  } catch {
-    // Not there, or not reachable: below a file (ENOTDIR), unreadable, a NUL in the name.
-  }
-  if (!folder) throw new OptionsError(`Unexpected \`cwd\` \`${cwd}\`, expected an existing folder`)
+  if (!isFolder(path)) throw new OptionsError(`Unexpected \`cwd\` \`${cwd}\`, expected an existing folder`)
   return path
 }
 

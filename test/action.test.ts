@@ -409,12 +409,16 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(report.commands).toEqual(['::error::Unexpected `report` entry `html=citations.html`, expected `<format>=<path>` with a format of `json`, `jsonl`, `sarif`'])
   })
 
-  it('a `working-directory` that is not there is an input error (exit 2), on a pull request and on a push', async () => {
+  it('a `working-directory` that is not there, or is below a file, is an input error (exit 2), on a pull request and on a push', async () => {
     for (const event of [pr(), {ref: 'refs/heads/main', before: base, after: head}]) {
       const run = await act({'working-directory': 'nowhere'}, event)
       expect(run.code).toBe(2)
       expect(run.commands).toEqual(['::error::Unexpected `working-directory` `nowhere`: no such folder'])
     }
+    // Below a file: the file system says ENOTDIR, which is no more a folder than a missing one.
+    const below = await act({'working-directory': 'docs/guide.md/more'})
+    expect(below.code).toBe(2)
+    expect(below.commands).toEqual(['::error::Unexpected `working-directory` `docs/guide.md/more`: no such folder'])
   })
 
   it('a working directory outside any git repository is said to be so, not taken for a shallow clone', async () => {

@@ -1,7 +1,7 @@
 // The Action's inputs, read as the runner passes them (`INPUT_<NAME>`) and checked: a bad one names itself.
 
-import {statSync} from 'node:fs'
 import {resolve} from 'node:path'
+import {isFolder} from '../is-folder.js'
 import {OptionsError, oneOf} from '../validate.js'
 
 export type Env = Record<string, string | undefined>
@@ -66,7 +66,7 @@ function fileList(text: string): string[] {
 /** The working directory, absolute; a folder that is not there is an input error, not a git or spawn failure later. */
 function folder(workspace: string, given: string): string {
   const path = resolve(workspace, given)
-  if (!statSync(path, {throwIfNoEntry: false})?.isDirectory()) throw new OptionsError(`Unexpected \`working-directory\` \`${given}\`: no such folder`)
+  if (!isFolder(path)) throw new OptionsError(`Unexpected \`working-directory\` \`${given}\`: no such folder`)
   return path
 }
 
