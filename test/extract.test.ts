@@ -737,6 +737,14 @@ describe('claims', () => {
     expect(extract(markdown, syntax ?? 'gfm').citations.map((citation) => citation.claim)).toEqual(claims)
   })
 
+  // Each character of a long run without spaces started a search for a URL's scheme to its end: 60,000 took 5 s.
+  it('reads a claim in a long run without spaces in linear time', () => {
+    const {citations} = extract('Its hash is ' + 'f'.repeat(60000) + ' [1](https://a.com).')
+    const started = performance.now()
+    expect(citations[0]?.claim).toMatch(/^f+\.$/)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
   // Each link looked for its parenthesis past all the others: 8,000 took 6 s.
   it('reads a paragraph of thousands of links in linear time', () => {
     const {citations} = extract('See ' + '[a](https://a.com), '.repeat(8000) + 'and more.')

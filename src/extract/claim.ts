@@ -18,7 +18,8 @@ interface Sentences {
 
 /** Characters segmented at once; longer sentences are cut at this length. */
 const WINDOW = 2000
-const URL_TOKENS = /(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi
+/** A scheme is short: unbounded, each letter of a long run without spaces would start a search to its end. */
+const URL_TOKENS = /(?:[a-z][a-z\d+.-]{0,31}:\/\/|www\.)\S*/gi
 /**
  * What a left-out citation leaves behind: `( )`, `[ ]`, the separators of left-out links (`( , )`, `(see )`), and a
  * space before the full stop (`60 .`).
