@@ -9,7 +9,8 @@ import {plainText} from './plain-text.js'
 import {valueOffsets, type ValueOffsets} from './value-offsets.js'
 
 const OPEN_A = /<a[\s>]/i
-const CLOSE_A = /<\/a\s*>/i
+/** What ends an `<a>`'s text: its `</a>`, or the next `<a>`, as browsers end it (links do not nest). */
+const END_A = /<\/a\s*>|<a[\s>]/i
 
 /** Elements whose text is code: a URL there is an example, as in backticks. */
 export const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp'])
@@ -80,9 +81,9 @@ function hrefSpan(link: HtmlLink, offsets: ValueOffsets): Span | undefined {
   return {start: offsets.startOf(hrefStart), end: offsets.endOf(hrefEnd - 1)}
 }
 
-/** Text of the siblings up to `</a>`; they are silenced so their URLs are not cited twice. */
+/** Text of the siblings up to `</a>` (or the next `<a>`); they are silenced so their URLs are not cited twice. */
 function siblingText(siblings: readonly Node[], index: number, context: Context): string {
-  return silenceUntil(siblings, index, CLOSE_A, context)
+  return silenceUntil(siblings, index, END_A, context)
     .map((sibling) => plainText(sibling).text)
     .join('')
 }
