@@ -167,6 +167,16 @@ describe('scoreClaim', () => {
   })
 })
 
+describe('scoreClaim on a long run without spaces', () => {
+  // Each letter of the run started a search for a URL's scheme to its end: 60,000 took 5 s.
+  it('reads it in linear time, and still scores the words around it', () => {
+    const started = performance.now()
+    const {score} = scoreClaim('Results ' + 'f'.repeat(60000) + ' ended well', ['The results ended well.'])
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(score).toBeGreaterThan(0.5)
+  })
+})
+
 describe('judgeClaimSupport', () => {
   it('is silent when the page supports the claim', () => {
     expect(judge('Three cups of coffee a day increase the risk of high blood pressure by 14%.', coffeePage)).toBeUndefined()

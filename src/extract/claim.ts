@@ -2,7 +2,7 @@
 
 import type {Node} from 'unist'
 import {collapse} from '../page/text.js'
-import {stopWords} from '../judge/text.js'
+import {stopWords, urlTokens} from '../judge/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {ASIDE_SEPARATORS, CITATION_MARKER, plainText} from './plain-text.js'
@@ -18,8 +18,6 @@ interface Sentences {
 
 /** Characters segmented at once; longer sentences are cut at this length. */
 const WINDOW = 2000
-/** A scheme is short: unbounded, each letter of a long run without spaces would start a search to its end. */
-const URL_TOKENS = /(?:[a-z][a-z\d+.-]{0,31}:\/\/|www\.)\S*/gi
 /**
  * What a left-out citation leaves behind: `( )`, `[ ]`, the separators of left-out links (`( , )`, `(see )`), and a
  * space before the full stop (`60 .`).
@@ -92,7 +90,7 @@ function segment(raw: string, nodeStarts: Map<Node, number>): Sentences {
 
 /** URLs as same-length letters: their `?` and `.` are not sentence ends. */
 function maskUrls(text: string): string {
-  return text.replace(URL_TOKENS, (token) => {
+  return text.replace(urlTokens, (token) => {
     const url = trimUrl(token)
     return 'x'.repeat(url.length) + token.slice(url.length)
   })
@@ -164,5 +162,5 @@ function sentenceIndex(starts: number[], index: number): number {
 /** Whether a sentence has words besides the citation's own text and URLs. */
 function saysSomething(sentence: string, own: string): boolean {
   const rest = own ? sentence.replace(collapse(own), ' ') : sentence
-  return /[\p{L}\p{N}]/u.test(rest.replace(URL_TOKENS, ' '))
+  return /[\p{L}\p{N}]/u.test(rest.replace(urlTokens, ' '))
 }

@@ -15,7 +15,7 @@
 // at least `pairGain` (0.2) higher than either alone: a claim that spans two paragraphs.
 
 import {stemmer} from 'stemmer'
-import {foldText, stopWords, words} from './text.js'
+import {foldText, stopWords, urlTokens, words} from './text.js'
 
 export interface PassageScore {
   /** 0..1: see the top of this file. */
@@ -370,5 +370,5 @@ function uniqueNumbers(numbers: Reading['numbers']): Reading['numbers'] {
 
 /** A bare URL in the claim is the citation itself, not something the page should say. */
 function stripUrls(text: string): string {
-  return text.replace(/(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S*/gi, ' ')
+  return text.replace(urlTokens, ' ')
 }

@@ -42,6 +42,12 @@ export function words(text: string): string[] {
   return out
 }
 
+/**
+ * A URL written in text: a scheme and what follows, or GFM's `www.` literal. A scheme is short: unbounded, each
+ * letter of a long run without spaces (a hash, minified text) would start a search to its end.
+ */
+export const urlTokens = /(?:[a-z][a-z\d+.-]{0,31}:\/\/|www\.)\S*/gi
+
 /** English function words: carry no topic, never a brand, never evidence. */
 export const stopWords: ReadonlySet<string> = new Set(
   (
