@@ -1,6 +1,7 @@
 // Redacting URLs inside the free text reports carry: messages, claims, reasons, titles.
 
 import {describe, expect, test} from 'vitest'
+import {shownUrl} from '../src/judge/verdict.js'
 import {redactText, redactValue} from '../src/report/redact-text.js'
 
 describe('redactText', () => {
@@ -25,5 +26,16 @@ describe('redactValue', () => {
     ['A title: with a colon', 'A title: with a colon']
   ])('%j', (value, redacted) => {
     expect(redactValue(value)).toBe(redacted)
+  })
+})
+
+describe('shownUrl: the cited URL as a message shows it', () => {
+  test.each([
+    ['as written: case, IDN, no trailing slash', 'HTTPS://Bücher.Example', '`HTTPS://Bücher.Example`'],
+    ['a secret redacted, in the parsed form', 'https://Api.Example/data?token=s3cr3t', '`https://api.example/data?token=REDACTED`'],
+    ['a backtick, which would end the code span, escaped as parsed', 'https://docs.example/a`b', '`https://docs.example/a%60b`'],
+    ['a tab, which would break the line, escaped as parsed', 'https://docs.example/a\tb', '`https://docs.example/ab`']
+  ])('%s', (_, url, shown) => {
+    expect(shownUrl(url)).toBe(shown)
   })
 })

@@ -1,6 +1,6 @@
 // What a judge says about one citation: which rule speaks, the status and action, and the message.
 
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
 
 export type RuleName =
@@ -35,9 +35,14 @@ export interface Verdict {
 /** Characters of a cited URL a message shows whole: a generated or tracking URL can run to thousands. */
 const shownUrlLength = 200
 
-/** The cited URL as messages show it, in a code span: redacted, and cut in the middle when very long. */
+/**
+ * The cited URL as messages show it, in a code span: as the document wrote it (so a search of the file finds it,
+ * as in the reports), redacted, and cut in the middle when very long. A backtick or a control character would end
+ * the code span or the line: such a URL is shown parsed, which escapes them.
+ */
 export function shownUrl(url: string): string {
-  return '`' + cutUrl(redactUrl(url)) + '`'
+  const written = redactWrittenUrl(url)
+  return '`' + cutUrl(/[`\u0000-\u001F\u007F]/.test(written) ? redactUrl(url) : written) + '`'
 }
 
 /** A URL cut in the middle when very long: its first 150 and last 40 characters kept. */
