@@ -311,7 +311,7 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     ])
     // The old dead link sits on an unchanged line, the moved one came with a rename, one file is untouched.
     expect(run.commands.join('\n')).not.toMatch(/gone\?(?:old|moved-old|untouched|txt)/)
-    expect(run.outputs).toEqual({removed: '5', flagged: '2', ok: '1', 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': '1'})
+    expect(run.outputs).toEqual({removed: '5', flagged: '2', ok: '1', ignored: '0', 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': '1'})
     expect(run.code).toBe(1)
 
     // The job summary: counts, then a table per file of what was annotated, and how the citations were chosen.
@@ -633,6 +633,6 @@ describe('a citation whose finding a lint comment silenced', () => {
     expect(run.annotations).toEqual([])
     expect(run.code).toBe(0)
     expect(run.summary).toContain('| ○ ignored | 1 | 1 |\n| ✓ ok | 1 | 1 |\n| total | 2 | 2 |')
-    expect(run.outputs).toMatchObject({removed: '0', flagged: '0', ok: '1', 'exit-code': '0'})
+    expect(run.outputs).toMatchObject({removed: '0', flagged: '0', ok: '1', ignored: '1', 'exit-code': '0'})
   })
 })

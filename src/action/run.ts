@@ -26,7 +26,7 @@ import {changedTargets, modeNote, selectRecords} from './select.js'
 export const exitCodes = {pass: 0, fail: 1, config: 2, internal: 3} as const
 
 /** Every output action.yml declares; a test holds the two lists equal. */
-export const outputNames = ['removed', 'flagged', 'ok', 'report-json', 'report-jsonl', 'report-sarif', 'exit-code'] as const
+export const outputNames = ['removed', 'flagged', 'ok', 'ignored', 'report-json', 'report-jsonl', 'report-sarif', 'exit-code'] as const
 type Outputs = Record<(typeof outputNames)[number], string | number>
 
 /**
@@ -34,7 +34,7 @@ type Outputs = Record<(typeof outputNames)[number], string | number>
  * commands and the bin's report to `log`. Resolves to the exit code; never throws.
  */
 export async function run(env: Env, log: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const outputs: Outputs = {removed: 0, flagged: 0, ok: 0, 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': 0}
+  const outputs: Outputs = {removed: 0, flagged: 0, ok: 0, ignored: 0, 'report-json': '', 'report-jsonl': '', 'report-sarif': '', 'exit-code': 0}
   let code: number
   try {
     code = await check(env, log, outputs)
@@ -99,9 +99,9 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   for (const line of annotations(selected, {unchecked})) log.write(line + '\n')
   await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected, {unchecked})}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
 
-  // An ignored citation (its findings silenced by a lint comment) is in none of the outputs.
-  const {removed, flagged, ok} = countActions(selected)
-  Object.assign(outputs, {removed, flagged, ok})
+  // An ignored citation (its findings silenced by a lint comment) fails nothing, whatever `fail-on` says.
+  const {removed, flagged, ok, ignored} = countActions(selected)
+  Object.assign(outputs, {removed, flagged, ok, ignored})
   return verdict({removed, flagged, unchecked: unchecked.length}, inputs.failOn, log)
 }
 
