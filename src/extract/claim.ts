@@ -1,8 +1,8 @@
 // The claim: the sentence of a block's plain text that holds a citation.
 
 import type {Node} from 'unist'
-import {collapse} from '../page/text.js'
 import {stopWords, urlTokens} from '../judge/text.js'
+import {collapse} from '../page/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {ASIDE_SEPARATORS, CITATION_MARKER, plainText} from './plain-text.js'

@@ -2,8 +2,8 @@
 
 import {redactWrittenUrl} from '../net/redact.js'
 import {findings, type Finding} from './findings.js'
-import {actionRank, compareText, reportPath, sortUnchecked} from './order.js'
-import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
+import {actionMarks, actionRank, compareText, reportPath, sortUnchecked} from './order.js'
+import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
 import {ruleUrl} from './rules.js'
 import {countActions, groupSources} from './sources.js'
@@ -82,8 +82,6 @@ export interface JobSummaryOptions {
   unchecked?: readonly UncheckedFile[]
 }
 
-const marks: Record<RecordAction, string> = {removed: '✗', flagged: '⚠', ignored: '○', ok: '✓'}
-
 /**
  * Markdown for `$GITHUB_STEP_SUMMARY`: counts of citations and sources per action (`ignored`, whose findings
  * lint comments silenced, only when there are some), then one table per file (line, rule, action, URL,
@@ -101,7 +99,7 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
     '| --- | ---: | ---: |',
     ...(['removed', 'flagged', 'ignored', 'ok'] as const)
       .filter((action) => action !== 'ignored' || citations.ignored > 0)
-      .map((action) => `| ${marks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
+      .map((action) => `| ${actionMarks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
     `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged + sources.ignored} |`,
     ''
   ]
@@ -143,7 +141,7 @@ function row(finding: Finding): string {
   const cells = [
     `${line}:${column}`,
     `[${code(finding.rule)}](${ruleUrl(finding.rule)})`,
-    `${marks[finding.action]} ${finding.action}`,
+    `${actionMarks[finding.action]} ${finding.action}`,
     code(redactWrittenUrl(finding.record.citation.url)),
     finding.message
   ]

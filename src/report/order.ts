@@ -7,6 +7,9 @@ import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 /** `removed` before `flagged` before `ignored` before `ok`: the order of importance. */
 export const actionRank: Record<RecordAction, number> = {removed: 0, flagged: 1, ignored: 2, ok: 3}
 
+/** Each action's mark in the human reports (summary, job summary); `○`: neither verified nor a finding, as a link checker's "excluded". */
+export const actionMarks: Record<RecordAction, string> = {removed: '✗', flagged: '⚠', ignored: '○', ok: '✓'}
+
 /** The source a citation points at, as reports name it: its normalised URL (as written when it does not parse), redacted. */
 export function urlKey(record: CitationRecord): string {
   return redactUrl(record.citation.normalizedUrl ?? record.citation.url)

@@ -2,7 +2,7 @@
 
 import {cutUrl} from '../judge/verdict.js'
 import {findingsOf} from './findings.js'
-import {reportPath, sortUnchecked} from './order.js'
+import {actionMarks, reportPath, sortUnchecked} from './order.js'
 import {sourceReason, type RulesRun} from './reason.js'
 import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
 import {countActions, groupSources} from './sources.js'
@@ -15,8 +15,6 @@ export interface SummaryOptions {
   unchecked?: readonly UncheckedFile[]
 }
 
-/** An ignored source is neither verified (✓) nor a finding: the run left it alone, as a link checker's "excluded". */
-const marks: Record<RecordAction, string> = {ok: '✓', removed: '✗', flagged: '⚠', ignored: '○'}
 const tags: Record<RecordAction, string> = {ok: '', removed: ' (REMOVED)', flagged: ' (FLAGGED)', ignored: ' (IGNORED)'}
 const colors: Record<RecordAction, string> = {ok: '\u001B[32m', removed: '\u001B[31m', flagged: '\u001B[33m', ignored: '\u001B[90m'}
 /**
@@ -46,7 +44,7 @@ export function humanSummary(records: readonly CitationRecord[], options: Summar
   const citations = records.length === groups.length ? '' : `, ${records.length} ${records.length === 1 ? 'citation' : 'citations'}`
   const lines = [`Source verification (${sources}${citations}):`]
   for (const group of groups) {
-    lines.push(`  ${paint(group.action, marks[group.action])} ${oneLine(cutUrl(group.url))} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
+    lines.push(`  ${paint(group.action, actionMarks[group.action])} ${oneLine(cutUrl(group.url))} — ${oneLine(sourceReason(group, options.rules))}${paint(group.action, tags[group.action])}`)
     let listed = 0
     let more = 0
     for (const record of group.records) {
