@@ -199,6 +199,15 @@ describe('a URL written as its own text names nothing', () => {
     ])
     expect(detectConflictOfInterest('https://nodejs.org/en/blog', 'Node.js/Deno benchmarks favour it').brandToken).toBe('node.js')
   })
+
+  it('a domain alone is a name, with or without www. (GFM links the www. one)', () => {
+    const review = /^Unexpected citation of `clickup\.com` for a claim about `clickup`/
+    expect(judged('clickup.com is the best project tool [a review](https://clickup.com/blog/x)')).toEqual([expect.stringMatching(review)])
+    expect(judged('www.clickup.com is the best project tool [a review](https://clickup.com/blog/x)')).toEqual([
+      expect.stringMatching(review),
+      expect.stringMatching(review)
+    ])
+  })
 })
 
 describe('judgeConflictOfInterest', () => {
