@@ -126,11 +126,18 @@ describe('jsonReport', () => {
     expect(jsonReport(sample()).results.flatMap((result) => result.citations).some((citation) => 'ignored' in citation)).toBe(false)
   })
 
-  test('the reason names what citation-reachable flagged: a redirect to another site, or to plain http on the same site', () => {
-    const redirected = (url: string, finalUrl: string) =>
-      record('a.md', url, [1, 1], [verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect')], {report: {finalUrl, hops: [{url, status: 301, location: finalUrl}]}})
-    const report = jsonReport([redirected('https://site.example/old', 'http://www.site.example/old'), redirected('https://short.example/x', 'http://elsewhere.example/x')])
+  test('the reason names what citation-reachable flagged: a redirect to another site, or to or through plain http on the same site', () => {
+    const redirected = (url: string, ...locations: string[]) => {
+      const hops = locations.map((location, index) => ({url: index === 0 ? url : locations[index - 1]!, status: 301, location}))
+      return record('a.md', url, [1, 1], [verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect')], {report: {finalUrl: locations.at(-1)!, hops}})
+    }
+    const report = jsonReport([
+      redirected('https://site.example/old', 'http://www.site.example/old'),
+      redirected('https://short.example/x', 'http://elsewhere.example/x'),
+      redirected('https://mirror.example/a', 'http://mirror.example/a/', 'https://mirror.example/a/')
+    ])
     expect(report.results.map((result) => [result.url, result.reason])).toEqual([
+      ['https://mirror.example/a', '200 OK, redirected through plain http'],
       ['https://short.example/x', '200 OK, redirected to another site'],
       ['https://site.example/old', '200 OK, redirected to plain http']
     ])

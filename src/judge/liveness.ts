@@ -93,20 +93,23 @@ function isDoiResolver(url: string): boolean {
 }
 
 /**
- * An answered URL is fine unless its redirects left the site for another one, or left https for plain http on
- * it: the reader who follows the link loses the encryption the citation promised (a resolver's start is exempt:
- * its publisher's pages are the publisher's doing, and the resolver's link is the one to cite).
+ * An answered URL is fine unless its redirects left the site for another one, or passed through plain http on
+ * it: the reader who follows the link loses the encryption the citation promised, and a hop in clear text, even
+ * one back to https, can be sent anywhere by whoever is on the path (a resolver's start is exempt: its
+ * publisher's pages are the publisher's doing, and the resolver's link is the one to cite).
  */
 function judgeRedirect(citation: Citation, report: SourceReport, options: LivenessOptions): Verdict {
   const fine: Verdict = {status: 'valid', action: 'ok', rule: undefined, message: ''}
   if (!report.hops.some((hop) => hop.location)) return fine
   if (sameSite(report.url, report.finalUrl, options.redirectResolvers)) {
-    if (!downgraded(report) || onResolver(report.url, options.redirectResolvers)) return fine
+    const plain = plainHop(report)
+    if (plain === undefined || onResolver(report.url, options.redirectResolvers)) return fine
+    const through = downgraded(report) ? '' : ` through \`${plain}\``
     return {
       status: 'valid',
       action: 'flagged',
       rule: 'citation-reachable',
-      message: `Unexpected insecure redirect of citation ${shownUrl(citation.url)} to \`${report.finalUrl}\`, expected the cited source over https (${redirectChain(report.hops)})`
+      message: `Unexpected insecure redirect of citation ${shownUrl(citation.url)}${through} to \`${report.finalUrl}\`, expected the cited source over https (${redirectChain(report.hops)})`
     }
   }
   return {
@@ -121,8 +124,14 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
 }
 
 /** An `https:` citation that ended on `http:`. */
-function downgraded(report: SourceReport): boolean {
+export function downgraded(report: SourceReport): boolean {
   return parseUrl(report.url)?.protocol === 'https:' && parseUrl(report.finalUrl)?.protocol === 'http:'
+}
+
+/** The first plain `http:` URL an `https:` citation was redirected to, its last hop included. */
+function plainHop(report: SourceReport): string | undefined {
+  if (parseUrl(report.url)?.protocol !== 'https:') return undefined
+  return report.hops.find((hop) => hop.location !== undefined && parseUrl(hop.location)?.protocol === 'http:')?.location
 }
 
 /**

@@ -1,7 +1,7 @@
 // The short reason a per-source report gives, in the source-verification seed's words: `404 Not Found`,
 // `200 OK, title mismatch`, `200 OK, title matches`; and `410 Gone, citation-alive ignored` for a silenced finding.
 
-import {sameSite} from '../judge/liveness.js'
+import {downgraded, sameSite} from '../judge/liveness.js'
 import type {RuleName} from '../judge/verdict.js'
 import type {SourceReport} from '../types.js'
 import {findingsOf} from './findings.js'
@@ -11,12 +11,16 @@ import type {SourceGroup} from './sources.js'
 /**
  * What each rule adds to the HTTP reason. The liveness rules add nothing when the reason already says it
  * (`404 Not Found`, `no such host`); they speak only about a page that answered, which `citation-reachable`
- * flags for a redirect to another site, or to plain http on its own.
+ * flags for a redirect to another site, or to (or through) plain http on its own.
  */
 const labels: Record<RuleName, (report: SourceReport) => string | undefined> = {
   'citation-alive': () => undefined,
-  'citation-reachable': ({liveness, url, finalUrl}) =>
-    liveness !== 'alive' ? undefined : sameSite(url, finalUrl, []) ? 'redirected to plain http' : 'redirected to another site',
+  'citation-reachable': (report) =>
+    report.liveness !== 'alive'
+      ? undefined
+      : !sameSite(report.url, report.finalUrl, [])
+        ? 'redirected to another site'
+        : `redirected ${downgraded(report) ? 'to' : 'through'} plain http`,
   'citation-url-safety': ({liveness}) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
   'citation-soft-404': () => 'soft 404',
   'citation-retracted': () => 'retraction or expression of concern',
