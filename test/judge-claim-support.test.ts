@@ -157,6 +157,16 @@ describe('scoreClaim', () => {
     expect(passage).toBe(page[0])
   })
 
+  // Each cost the claim as a word the page lacked (0.83): they point at a source, they say nothing of the topic.
+  it.each([
+    'Many languages collect garbage; see Go and Java.',
+    'Many languages collect garbage, e.g. Go and Java.',
+    'Many languages collect garbage, i.e. Go and Java.',
+    'Many languages collect garbage, cf. Go and Java.'
+  ])('ignores the citing words of %s', (claim) => {
+    expect(scoreClaim(claim, ['Many languages collect garbage, such as Go and Java.']).score).toBe(1)
+  })
+
   it('ignores the cited URL in the claim', () => {
     expect(scoreClaim('Drinking coffee increases blood pressure (https://health.example/coffee-study-results).', coffeePage).score).toBe(1)
   })

@@ -48,7 +48,7 @@ export function words(text: string): string[] {
  */
 export const urlTokens = /(?:[a-z][a-z\d+.-]{0,31}:\/\/|www\.)\S*/gi
 
-/** English function words: carry no topic, never a brand, never evidence. */
+/** English function words and citing words: carry no topic, never a brand, never evidence. */
 export const stopWords: ReadonlySet<string> = new Set(
   (
     'a about above after again against all almost also although always am among an and any are aren\'t around as at ' +
@@ -60,7 +60,9 @@ export const stopWords: ReadonlySet<string> = new Set(
     'several shall she should shouldn\'t since so some such than that the their theirs them themselves then there ' +
     'these they this those though through thus to too toward towards under until up upon us very via was wasn\'t we ' +
     'were weren\'t what whatever when where whether which while who whom whose why will with within without would ' +
-    'wouldn\'t yet you your yours yourself yourselves says said say according new use used using'
+    'wouldn\'t yet you your yours yourself yourselves says said say according new use used using ' +
+    // How a sentence points at its sources (`see [docs](url)`, `e.g. Go`), not what it says.
+    'see cf e.g i.e'
   ).split(' ')
 )
 
