@@ -15,8 +15,11 @@ const CLOSE_A = /^<\/a\s*>$/i
 const NUMBERS = String.raw`\^?\d{1,3}[a-z]?(?:\s*[,–-]\s*\^?\d{1,3}[a-z]?)*`
 export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]|\(\s*${NUMBERS}\s*\)|${NUMBERS}|[⁰¹²³⁴-⁹]+)\s*$`)
 const SENTENCE_END = /[.!?]$/
-/** What may stand beside the links in a parenthesis of sources: `([WHO](url), [CDC](url))`, `(see [A](url) and [B](url))`. */
-export const ASIDE_SEPARATORS = String.raw`(?:\s|[,;]|\b(?:and|see|also)\b)*`
+/**
+ * What may stand beside the links in a parenthesis of sources: `([WHO](url), [CDC](url))`, `(see [A](url) and
+ * [B](url))`, `(e.g., [A](url), [B](url))`.
+ */
+export const ASIDE_SEPARATORS = String.raw`(?:\s|[,;]|\b(?:and|see|also|for example)\b|\b(?:e\.g|i\.e|cf)\.)*`
 /** Text before and after link text that stands alone in parentheses or brackets: `([Python docs](url))`. */
 const OPENS = new RegExp(String.raw`[([]${ASIDE_SEPARATORS}$`, 'i')
 const CLOSES = new RegExp(String.raw`^${ASIDE_SEPARATORS}[)\]]`, 'i')
