@@ -266,6 +266,8 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
       {
         '.remarkrc.mjs': remarkrc(),
         'bad.remarkrc.mjs': remarkrc().replace('timeout: 1000', "timeout: 'soon'"),
+        // A checker killed in the middle of a line of its report.
+        'crash.remarkrc.mjs': "import {writeSync} from 'node:fs'\nexport default {plugins: [() => () => { writeSync(1, 'half a line'); process.kill(process.pid, 'SIGKILL') }]}\n",
         'docs/guide.md': ['# Guide', '', `An [old dead link](${o}/gone?old) stays.`, '', `A [fine source](${o}/ok) is cited.`, ''].join('\n'),
         'docs/untouched.md': `Old [dead](${o}/gone?untouched) link.\n`,
         'docs/old-name.md': moved.join('\n')
@@ -470,6 +472,14 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.stdout).toMatch(/Unexpected `timeout` `soon`/)
     // No report path for a report that was not written: an upload step guarded by it stays out.
     expect(run.outputs).toMatchObject({'exit-code': '2', 'report-sarif': ''})
+  })
+
+  it('a checker killed mid-line: the fence around its report still closes, so the error after it is a command', async () => {
+    const run = await act({'config-path': 'crash.remarkrc.mjs'})
+    expect(run.code).toBe(3)
+    expect(run.stdout).toContain('half a line\n::')
+    expect(run.commands).toEqual(['::error::remark-lint-citations exited with 3 (internal failure): see its report above'])
+    expect(run.outputs).toMatchObject({'exit-code': '3'})
   })
 })
 

@@ -25,14 +25,21 @@ export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
   log.write(`::stop-commands::${token}\n`)
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [binPath, ...args], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
-    child.stdout.pipe(log, {end: false})
-    child.stderr.pipe(log, {end: false})
+    // The runner reads a command only at the start of a line: a child killed mid-line would leave the fence
+    // open, and every annotation after it would be plain text.
+    let lineOpen = false
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipe(log, {end: false})
+      stream.on('data', (chunk: Buffer) => {
+        if (chunk.length > 0) lineOpen = chunk[chunk.length - 1] !== 0x0a
+      })
+    }
     let settled = false
     // A child that fails to start emits `error` and may still emit `close`.
     const done = (code: number) => {
       if (settled) return
       settled = true
-      log.write(`::${token}::\n`)
+      log.write(`${lineOpen ? '\n' : ''}::${token}::\n`)
       resolve(code)
     }
     child.on('error', (error) => {
