@@ -249,6 +249,9 @@ describe('judgeCredibility', () => {
     expect(paper('https://pubmed.ncbi.nlm.nih.gov/31978945/', {container: 'The New England journal of medicine', registry: 'pubmed'})).toContain(
       'source `The New England journal of medicine` (0.95'
     )
+    // A name holding backticks stays one code span: a longer fence, as Markdown reads it.
+    expect(paper('https://doi.org/10.1038/x', {container: 'Journal of `grep` Studies'})).toContain('source ``Journal of `grep` Studies`` (0.95')
+    expect(paper('https://doi.org/10.1038/x', {container: '`R` Notes'})).toContain('source `` `R` Notes `` (0.95')
     // A dataset's type leaves the DOI to decide: the registry's name for it still names it.
     expect(paper('https://doi.org/10.5061/dryad.8515', {type: 'dataset', publisher: 'Dryad'}, 'https://publisher.example/d')).toContain(
       'source `Dryad` (0.95, peer-reviewed publisher), expected a source scoring at least 1: a DOI,'

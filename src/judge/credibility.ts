@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {parseUrl} from '../net/parse-url.js'
 import {defaultRedirectResolvers} from '../options.js'
+import {code} from '../report/github.js'
 import {parseDoi} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
@@ -23,7 +24,7 @@ import {
   vendorPathSegments,
   type SourceCategory
 } from './source-categories.js'
-import {shownUrl, type Verdict} from './verdict.js'
+import {cutUrl, type Verdict} from './verdict.js'
 
 export {DEFAULT_CREDIBILITY_THRESHOLD, type SourceCategory} from './source-categories.js'
 
@@ -183,7 +184,8 @@ export function judgeCredibility(
     action: 'flagged',
     rule: 'citation-credibility',
     message:
-      `Unexpected low-credibility source ${shownUrl(result.source)} (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
+      // The source may be a registry's name for a journal, which may hold backticks: not shown as a URL.
+      `Unexpected low-credibility source ${code(cutUrl(result.source))} (${result.score.toFixed(2)}, ${categories[result.category].label}), ` +
       `expected a source scoring at least ${settings.threshold}: ${result.reason}`
   }
 }
