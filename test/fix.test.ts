@@ -125,6 +125,13 @@ describe('fixText: permanent redirects', () => {
     )
   })
 
+  test('a bare URL in a parenthesis, moved to a URL with an unopened parenthesis, reads back as that URL', () => {
+    const to = 'https://new.example/a(b'
+    const {text} = fix('(see https://old.example/spec)\n', {'https://old.example/spec': moved(to)})
+    expect(text).toBe(`(see <${to}>)\n`)
+    expect(recordsOf(text, {}).map((record) => record.citation.url)).toEqual([to])
+  })
+
   test('a bare URL that cannot stay bare in MDX is left and reported', () => {
     const before = 'Read https://old.example/spec now.\n'
     const {text, changes} = fix(before, {'https://old.example/spec': moved('https://new.example/a_b')}, {mdx: true})

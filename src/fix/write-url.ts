@@ -30,11 +30,12 @@ export function writeUrl(url: string, slot: Slot, mdx: boolean): string | undefi
 }
 
 /**
- * A bare URL must read back whole: no trailing punctuation (which ends the sentence instead) and nothing
- * that is Markdown syntax in prose. Otherwise it becomes an autolink, which MDX does not have.
+ * A bare URL must read back whole: no trailing punctuation (which ends the sentence instead), no unbalanced
+ * parenthesis (an open one takes in the `)` closing the sentence's parenthesis after it) and nothing that is
+ * Markdown syntax in prose. Otherwise it becomes an autolink, which MDX does not have.
  */
 function literal(url: string, mdx: boolean): string | undefined {
-  if (trimUrl(url) === url && !/[\\<>`*_~[\]&{}]/.test(url)) return url
+  if (!/[\\<>`*_~[\]&{}]/.test(url) && trimUrl(url) === url && balanced(url)) return url
   return mdx ? undefined : `<${url.replace(/[<>]/g, percent)}>`
 }
 
