@@ -256,6 +256,13 @@ describe('redactUrl', () => {
     ['https://example.com/cb#access_token=abc&state=1', 'https://example.com/cb#access_token=REDACTED&state=1'],
     ['https://example.com/app;jsessionid=ABC123?x=1', 'https://example.com/app;jsessionid=REDACTED?x=1'],
     ['https://example.com/?next=https://b.test/?token=abc', 'https://example.com/?next=https://b.test/?token=REDACTED'],
+    // A nested URL percent-encoded in a value: its secrets redacted, its encoding kept as written.
+    ['https://x.example/r?q=https://y.example/%3Ftoken%3Dabc', 'https://x.example/r?q=https://y.example/%3Ftoken%3DREDACTED'],
+    ['https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Fa%3D1%26Sig%3Dabc%23x', 'https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Fa%3D1%26Sig%3DREDACTED%23x'],
+    ['https://x.example/r?q=https%253A%252F%252Fy.example%252F%253Fapi_key%253Dabc', 'https://x.example/r?q=https%253A%252F%252Fy.example%252F%253Fapi_key%253DREDACTED'],
+    ['https://x.example/r?q=https%3A%2F%2Fu%3Apw%40y.example%2F', 'https://x.example/r?q=https%3A%2F%2FREDACTED%40y.example%2F'],
+    ['https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Fpage%3D2%26sort%3Dasc', 'https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Fpage%3D2%26sort%3Dasc'],
+    ['https://x.example/?q=caf%C3%A9%20au%20lait', 'https://x.example/?q=caf%C3%A9%20au%20lait'],
     ['https://example.com/plain/path', 'https://example.com/plain/path'],
     ['https://u:p@example.com/?password=hunter2', 'https://REDACTED@example.com/?password=REDACTED'],
   ])('%s → %s', (input, output) => {

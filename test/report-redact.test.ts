@@ -14,7 +14,8 @@ describe('redactText', () => {
     ['no URL, key=value stays', 'no URL, key=value stays'],
     // A message's long URL, cut in the middle: the ellipsis stays one, not `%E2%80%A6`.
     ['`https://x.example/pppp…yyyy?token=REDACTED`', '`https://x.example/pppp…yyyy?token=REDACTED`'],
-    ['cut https://x.example/?token=abc…', 'cut https://x.example/?token=REDACTED…']
+    ['cut https://x.example/?token=abc…', 'cut https://x.example/?token=REDACTED…'],
+    ['to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3Dabc`', 'to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3DREDACTED`']
   ])('%j', (text, redacted) => {
     expect(redactText(text)).toBe(redacted)
   })
@@ -33,6 +34,11 @@ describe('shownUrl: the cited URL as a message shows it', () => {
   test.each([
     ['as written: case, IDN, no trailing slash', 'HTTPS://Bücher.Example', '`HTTPS://Bücher.Example`'],
     ['a secret redacted, in the parsed form', 'https://Api.Example/data?token=s3cr3t', '`https://api.example/data?token=REDACTED`'],
+    [
+      'a secret of a URL percent-encoded in a parameter, redacted with its encoding kept',
+      'https://x.example/r?q=https://y.example/%3Ftoken%3Dabc',
+      '`https://x.example/r?q=https://y.example/%3Ftoken%3DREDACTED`'
+    ],
     ['a backtick, which would end the code span, escaped as parsed', 'https://docs.example/a`b', '`https://docs.example/a%60b`'],
     ['a tab, which would break the line, escaped as parsed', 'https://docs.example/a\tb', '`https://docs.example/ab`']
   ])('%s', (_, url, shown) => {

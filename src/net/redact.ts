@@ -135,23 +135,99 @@ export function redactWrittenUrl(url: string): string {
 const PAIR = /(^|[?&;#\s/])([^=&;?#\s/]+)=([^&;#\s]*)/g
 /** Authority userinfo, `//user:pass@`, up to the last `@` before the path. */
 const USERINFO = /\/\/[^/?#\s]*@/g
+/** An `=` or `@` percent-encoded once or more (`%3D`, `%253D`): a value may hold a URL with pairs or credentials. */
+const ENCODED_SEPARATOR = /%(?:25)*(?:3d|40)/i
+/** How many times a value's percent-encoding is read through (a `redirect_uri` inside a `redirect_uri` is two). */
+const MAX_DEPTH = 4
 
-function replacePair(match: string, lead: string, name: string, value: string, offset: number, whole: string): string {
-  if (value === '') return match
-  // Before the query (`/app;jsessionid=x?q=1`) a value ends at `?`; the rest is a query of its own.
-  const query = whole.indexOf('?')
-  const cut = query === -1 || offset < query ? value.indexOf('?') : -1
-  if (cut !== -1) {
-    return replacePair(`${lead}${name}=${value.slice(0, cut)}`, lead, name, value.slice(0, cut), 0, '') +
-      value.slice(cut).replace(PAIR, replacePair)
-  }
-  if (isSecretParam(decodeName(name))) return `${lead}${name}=${REDACTED}`
-  // A nested URL such as `?next=https://a/?token=x` keeps its own pairs: redact those too.
-  return value.includes('=') ? `${lead}${name}=${value.replace(PAIR, replacePair)}` : match
+/**
+ * Text as read, and how each character of it was written in the text the caller gave (`written[i]` spells
+ * `read[i]`; no `written`: as read). So a value read through a level of percent-encoding (`%3Ftoken%3Dabc` read
+ * as `?token=abc`) comes back as it was written, only its secrets replaced.
+ */
+interface Spelled {
+  read: string
+  written?: string[]
 }
 
 function redactText(text: string): string {
-  return text.replace(USERINFO, `//${REDACTED}@`).replace(PAIR, replacePair)
+  return redactSpelled({read: text}, 0)
+}
+
+function slice(text: Spelled, start: number, end?: number): Spelled {
+  return {read: text.read.slice(start, end), ...(text.written ? {written: text.written.slice(start, end)} : {})}
+}
+
+function writtenOf(text: Spelled, start: number, end?: number): string {
+  return text.written ? text.written.slice(start, end).join('') : text.read.slice(start, end)
+}
+
+/** The text as written, credentials and secret values replaced by `REDACTED`. */
+function redactSpelled(text: Spelled, depth: number): string {
+  const userinfo = `//${REDACTED}@`
+  if (!text.written) return redactPairs({read: text.read.replace(USERINFO, userinfo)}, depth)
+  let read = ''
+  let written: string[] = []
+  let last = 0
+  for (const match of text.read.matchAll(USERINFO)) {
+    const end = match.index + match[0].length
+    read += text.read.slice(last, match.index) + userinfo
+    // `//` and `@` as they were written (`%2F%2F`, `%40`), only the credentials between them replaced.
+    written = written.concat(text.written.slice(last, match.index + 2), REDACTED.split(''), text.written.slice(end - 1, end))
+    last = end
+  }
+  return redactPairs({read: read + text.read.slice(last), written: written.concat(text.written.slice(last))}, depth)
+}
+
+function redactPairs(text: Spelled, depth: number): string {
+  // Before the query (`/app;jsessionid=x?q=1`) a value ends at `?`; the rest is a query of its own.
+  const query = text.read.indexOf('?')
+  let out = ''
+  let last = 0
+  for (const match of text.read.matchAll(PAIR)) {
+    const name = match[2]!
+    const value = match.index + match[1]!.length + name.length + 1
+    out += writtenOf(text, last, value)
+    last = match.index + match[0].length
+    out += redactValue(name, slice(text, value, last), match.index < query, depth)
+  }
+  return out + writtenOf(text, last)
+}
+
+function redactValue(name: string, value: Spelled, beforeQuery: boolean, depth: number): string {
+  if (value.read === '') return ''
+  const cut = beforeQuery ? value.read.indexOf('?') : -1
+  if (cut !== -1) return redactValue(name, slice(value, 0, cut), false, depth) + redactPairs(slice(value, cut), depth)
+  if (isSecretParam(decodeName(name))) return REDACTED
+  // A nested URL such as `?next=https://a/?token=x` keeps its own pairs: redact those too, and those of one
+  // percent-encoded in the value (`?next=https%3A%2F%2Fa%2F%3Ftoken%3Dx`), keeping its encoding.
+  if (value.read.includes('=')) return redactPairs(value, depth)
+  return redactEncoded(value, depth)
+}
+
+/** A value read through its levels of percent-encoding until it holds pairs or credentials to redact. */
+function redactEncoded(value: Spelled, depth: number): string {
+  if (depth >= MAX_DEPTH || !ENCODED_SEPARATOR.test(value.read)) return writtenOf(value, 0)
+  const decoded = decodeAscii(value)
+  return /[=@]/.test(decoded.read) ? redactSpelled(decoded, depth + 1) : redactEncoded(decoded, depth + 1)
+}
+
+/** `value` read through one level of percent-encoded ASCII characters. */
+function decodeAscii(value: Spelled): Spelled {
+  const {read, written = read.split('')} = value
+  let decoded = ''
+  const spelled: string[] = []
+  for (let index = 0; index < read.length; index++) {
+    if (read[index] === '%' && /^%[0-7][\da-f]$/i.test(read.slice(index, index + 3))) {
+      decoded += String.fromCharCode(Number.parseInt(read.slice(index + 1, index + 3), 16))
+      spelled.push(written[index]! + written[index + 1] + written[index + 2])
+      index += 2
+    } else {
+      decoded += read[index]
+      spelled.push(written[index]!)
+    }
+  }
+  return {read: decoded, written: spelled}
 }
 
 function decodeName(name: string): string {
