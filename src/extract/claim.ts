@@ -39,6 +39,21 @@ const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
  * or a short word, as function words in other languages are: `von J. Müller`, `de J. Dupont`).
  */
 const AFTER_WORD = /(?<!\p{L})(\p{Ll}+)\s+\p{Lu}\.\s*$/u
+/**
+ * A word naming a person's role, after which a capital is an initial (`the economist J. Keynes`), though after other
+ * lowercase words it is a label (`vitamin C.`): `-ist` and `-ian` nouns, and common roles. Not every `-er` or `-or`
+ * word is one (`chapter C.`, `factor V.`).
+ */
+const ROLE = new RegExp(
+  String.raw`^(?:\p{Ll}{3,}(?:ist|ian)|` +
+    'actor|actress|agent|ambassador|architect|author|bishop|brother|captain|chair|chairman|chairwoman|' +
+    'chancellor|chef|coach|colleague|composer|critic|daughter|designer|detective|director|doctor|editor|engineer|' +
+    'executive|father|founder|friend|general|governor|husband|inventor|investor|judge|king|lawyer|leader|manager|' +
+    'mayor|minister|mother|officer|painter|partner|philosopher|photographer|poet|pope|president|prince|princess|' +
+    'producer|professor|queen|reporter|researcher|scholar|senator|singer|sister|spokesman|spokeswoman|' +
+    'spokesperson|student|teacher|wife|writer)s?$',
+  'u'
+)
 /** The next sentence's first word, when capitalised and not an initial itself (`A.`). */
 const OPENER = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}.])/u
 const INITIAL = /^\p{Lu}\./u
@@ -117,7 +132,7 @@ function sentenceStarts(text: string): number[] {
  * Whether the sentence break at `start` follows an abbreviation or an initial, and so is none. A company's
  * abbreviation or a capital ends a sentence all the same before a function word (`Acme Inc. The company…`,
  * `Plan B. It…`), and a capital after a lowercase content word is a label, not an initial (`rich in vitamin C.
- * Milk…`; but `by J. Smith`, `von J. Müller`, `the economist J. M. Keynes`).
+ * Milk…`; but `by J. Smith`, `von J. Müller`, `the economist J. Keynes`, `the economist J. M. Keynes`).
  */
 function continues(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start)
@@ -127,7 +142,7 @@ function continues(text: string, start: number): boolean {
   const opener = OPENER.exec(next)?.[0]
   if (opener !== undefined && stopWords.has(opener.toLowerCase())) return false
   const word = AFTER_WORD.exec(before)?.[1]
-  return word === undefined || stopWords.has(word) || [...word].length <= 3 || INITIAL.test(next)
+  return word === undefined || stopWords.has(word) || [...word].length <= 3 || ROLE.test(word) || INITIAL.test(next)
 }
 
 function pick(sentences: Sentences, index: number, own: string): string | undefined {
