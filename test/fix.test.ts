@@ -222,6 +222,53 @@ describe('fixText: removed citations', () => {
     expect(changes.every((change) => change.kind === 'unlink')).toBe(true)
   })
 
+  test('link text that would open a block at the start of a line stays prose: the blocks are those of before', () => {
+    const before = [
+      'Contents:',
+      '[1. Introduction](https://gone.example/a)',
+      '',
+      '- [# Tags](https://gone.example/a)',
+      '- [- draft][d]',
+      '',
+      '> [> quoted](https://gone.example/a)',
+      '',
+      '[[x]: y](https://gone.example/a)',
+      '',
+      'Inline [1. not at a line start](https://gone.example/a), [# nor](https://gone.example/a) this.',
+      '',
+      '[d]: https://gone.example/a',
+      ''
+    ].join('\n')
+    const {text} = fix(before, {'https://gone.example/a': dead})
+    expect(text).toBe(
+      [
+        `Contents:`,
+        `1\\. Introduction ${D}`,
+        '',
+        `- \\# Tags ${D}`,
+        `- \\- draft ${D}`,
+        '',
+        `> \\> quoted ${D}`,
+        '',
+        `\\[x]: y ${D}`,
+        '',
+        `Inline 1. not at a line start ${D}, # nor ${D} this.`,
+        '',
+        ''
+      ].join('\n')
+    )
+    const blocks = (markdown: string): string[] => {
+      const out: string[] = []
+      const walk = (node: {type: string; children?: unknown[]}, depth: number): void => {
+        if (['paragraph', 'heading', 'list', 'listItem', 'blockquote', 'thematicBreak', 'definition'].includes(node.type)) out.push(`${depth}:${node.type}`)
+        for (const child of node.children ?? []) walk(child as typeof node, depth + 1)
+      }
+      walk(unified().use(remarkParse).use(remarkGfm).parse(markdown), 0)
+      return out
+    }
+    expect(blocks(text)).toEqual(blocks(before).filter((block) => block !== '1:definition'))
+  })
+
   test('a bare URL written with escapes becomes code without them (code shows backslashes)', () => {
     const {text} = fix('Read https://gone.example/a\\_b.\n', {'https://gone.example/a_b': dead}, {gfm: false})
     expect(text).toBe(`Read \`https://gone.example/a_b\` ${D}.\n`)

@@ -19,7 +19,8 @@ export function unlinked(source: string, target: Exclude<Target, {form: 'definit
   const first = children[0]?.position?.start.offset
   const last = children.at(-1)?.position?.end.offset
   if (first !== undefined && last !== undefined) {
-    return `${urlsAsCode(source.slice(first, last))} ${DEAD_LINK_MARKER}`
+    const text = urlsAsCode(source.slice(first, last))
+    return `${startsLine(source, target.span.start) ? asProse(text) : text} ${DEAD_LINK_MARKER}`
   }
   // `[](url)` has no text to keep: show the URL instead (a reference always has a label).
   return `${code(target.form === 'link' ? target.node.url : target.node.identifier)} ${DEAD_LINK_MARKER}`
@@ -78,6 +79,30 @@ function urlsAsCode(text: string): string {
     at = end
   }
   return kept + text.slice(at)
+}
+
+/** Only indentation and the markers of block quotes and list items before `offset` on its line. */
+function startsLine(source: string, offset: number): boolean {
+  let start = offset
+  while (start > 0 && !isEol(source.charAt(start - 1))) start--
+  return /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*$/.test(source.slice(start, offset))
+}
+
+/** An ordered list item's number and delimiter: the delimiter is escaped. */
+const ORDERED = /^([ \t]*\d{1,9})([.)])(?=[ \t\r\n]|$)/
+/**
+ * What else opens a block at the start of a line, escaped at its first character: a heading, a bullet, a block
+ * quote, a thematic break or setext underline on a line of its own, a definition.
+ */
+const OPENER = /^[ \t]*(?:(?:#{1,6}|[-+*])(?=[ \t\r\n]|$)|>|[-=*_](?=[-=*_ \t]*(?:[\r\n]|$))|\[(?=[^\]\r\n]*\]:))/
+
+/**
+ * Link text was prose wherever it stood; left at the start of a line, text that opens a block would become that
+ * block (`[1. Introduction](…)` an ordered list, `[# tags](…)` a heading), so that syntax is escaped.
+ */
+function asProse(text: string): string {
+  if (ORDERED.test(text)) return text.replace(ORDERED, '$1\\$2')
+  return OPENER.test(text) ? text.replace(/^[ \t]*/, '$&\\') : text
 }
 
 /** Inline code holding `text` literally, fenced by more backticks than it contains. */
