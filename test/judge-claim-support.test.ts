@@ -80,7 +80,16 @@ describe('scoreClaim', () => {
     ['Twenty-first century schools need more funding.', 'Schools of the 21st century need more funding.', 1],
     ['A twenty-second clip went viral overnight.', 'A 20-second clip went viral overnight.', 1],
     // `one` is mostly no number: the page need not say it.
-    ['One of the leading causes of death is heart disease.', 'Heart disease is a leading cause of death.', 1]
+    ['One of the leading causes of death is heart disease.', 'Heart disease is a leading cause of death.', 1],
+    // Compound numbers in words are one number (`seven hundred thousand` read 700 and the word `thousand`: 0.27).
+    ['The city has seven hundred thousand residents.', 'The city has 700,000 residents.', 1],
+    ['The city has 700,000 residents.', 'The city has seven hundred thousand residents.', 1],
+    ['The city has two million five hundred thousand residents.', 'The city has 2.5 million residents.', 1],
+    ['The fund raised two hundred and fifty pounds.', 'The fund raised 250 pounds.', 1],
+    ['Seven hundred volunteers joined the sleep study.', '7 volunteers joined the sleep study.', 0.4],
+    // A number word with a capital inside a sentence is part of a name, no figure the page lacked (0.4).
+    ["Ocean's Eleven was filmed in Las Vegas by Steven Soderbergh.", 'The heist film was shot in Las Vegas by Steven Soderbergh.', 5 / 6],
+    ['The Apollo Thirteen crew returned safely to Earth.', 'The crew of the Apollo mission returned safely to Earth.', 1]
   ])('numbers: %s against %s', (claim, page, expected) => {
     expect(scoreClaim(claim, [page]).score).toBeCloseTo(expected)
   })

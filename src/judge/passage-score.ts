@@ -6,8 +6,9 @@
 //   N passages, so a term found everywhere on the page counts little, and a term the page never uses counts as much
 //   as its rarest one (a small page gives no evidence that it is rarer);
 // - number factor: ×0.4 for each number of the claim (`42%`, `3.5 million`, `1,000`, `12 000`, `10mg`, `seven`,
-//   `twenty-five`, `a hundred`; not the `19` of `covid-19`) the passage lacks, ×0.8 for a missing year (1500–2100):
-//   dates often sit in a byline outside the text; a number written in words is its digits (`seven of ten` = `7 of 10`);
+//   `twenty-five`, `a hundred`, `seven hundred thousand`; not the `19` of `covid-19`, nor the `Eleven` of `Ocean's
+//   Eleven`) the passage lacks, ×0.8 for a missing year (1500–2100): dates often sit in a byline outside the text; a
+//   number written in words is its digits (`seven of ten` = `7 of 10`);
 // - negation factor: ×0.4 when the passage states the claim's terms with the opposite polarity
 //   ("does not increase" against "increases").
 // The passage with the highest score wins; BM25 (k1 1.2, b 0.75, the same idf) breaks ties, so among passages that
@@ -67,11 +68,11 @@ const indexes = new WeakMap<readonly string[], PageIndex>()
 
 /** The claim's distinct content terms (stemmed; not numbers, negations or URLs): what the score is made of. */
 export function claimTerms(claim: string): string[] {
-  return [...new Set(read(stripUrls(claim), stemmer).terms)]
+  return [...new Set(read(claimText(claim), stemmer).terms)]
 }
 
 export function scoreClaim(claim: string, passages: readonly string[]): PassageScore {
-  const reading = read(stripUrls(claim), stemmer)
+  const reading = read(claimText(claim), stemmer)
   const polarity = new Map<string, number>()
   reading.terms.forEach((term, i) => polarity.set(term, (polarity.get(term) ?? 0) | reading.flags[i]!))
   const query = [...polarity.keys()]
@@ -292,34 +293,73 @@ function pseudoNegation(tokens: string[], at: number): boolean {
 
 /**
  * Number words as digits, so that `seven of ten` and `7 of 10` compare equal either way: `seven` → `7`, `twenty-five`
- * → `25`, and a scale word after `a` (`a hundred` → `100`); after a number, `read` applies the scale (`seven
- * hundred`, `one million`). `one` alone stays a word (see `read`). Plurals (`hundreds`, `dozens`) are no number, nor
- * is an ordinal (`twenty-first` → `21st`).
+ * → `25`, `seven hundred` → `700`, `two million five hundred thousand` → `2500000`, and a scale word after `a`
+ * (`a hundred` → `100`). A number ending in its only scale word above a hundred keeps that word for `read` to apply,
+ * as after digits (`seven hundred thousand` → `700 thousand`, `one million` → `1 million`). `one` alone stays a word
+ * (see `read`). Plurals (`hundreds`, `dozens`) are no number, nor is an ordinal (`twenty-first` → `21st`).
  */
 function spelledNumbers(tokens: string[]): string[] {
   if (!tokens.some((token) => NUMBER_WORDS.has(token) || SCALES.has(token))) return tokens
   const out: string[] = []
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!
-    let value = NUMBER_WORDS.get(token)
-    if (value === undefined) {
-      out.push(tokens[i - 1] === 'a' && SCALES.has(token) ? String(SCALES.get(token)) : token)
-      continue
-    }
-    const ordinal = value >= 20 ? ORDINAL_UNITS.get(tokens[i + 1] ?? '') : undefined
+    const value = NUMBER_WORDS.get(token)
+    const ordinal = value !== undefined && value >= 20 ? ORDINAL_UNITS.get(tokens[i + 1] ?? '') : undefined
     if (ordinal !== undefined) {
-      out.push(`${value / 10}${ordinal}`)
+      out.push(`${value! / 10}${ordinal}`)
       i++
       continue
     }
-    const unit = NUMBER_WORDS.get(tokens[i + 1] ?? '') ?? 0
-    if (value >= 20 && unit > 0 && unit < 10) {
-      value += unit
-      i++
+    const number = value !== undefined || (tokens[i - 1] === 'a' && SCALES.has(token)) ? spelledNumber(tokens, i) : undefined
+    if (number === undefined || (token === 'one' && number.end === i + 1 && !SCALES.has(tokens[i + 1] ?? ''))) {
+      out.push(token)
+      continue
     }
-    out.push(token === 'one' && !SCALES.has(tokens[i + 1] ?? '') ? token : String(value))
+    out.push(String(number.value))
+    i = number.end - 1
   }
   return out
+}
+
+/**
+ * The number spelled from `tokens[start]` on: units and tens (`twenty five`), `hundred`, then larger scales in
+ * falling order, `and` after a scale (`two hundred and fifty`). Its value and the index after it; when it ends in its
+ * only scale word above a hundred, that word is left to `read` and the value is the number before it.
+ */
+function spelledNumber(tokens: string[], start: number): {value: number; end: number} {
+  // `a hundred`: the scale word starts it, as if after `one`.
+  const fromScale = !NUMBER_WORDS.has(tokens[start]!)
+  let group = fromScale ? 1 : 0
+  let total = 0
+  let last: 'none' | 'unit' | 'ten' | 'hundred' | 'scale' = fromScale ? 'unit' : 'none'
+  let largest = Infinity
+  /** The first scale above a hundred: where it is, and the number before it. */
+  let first: {at: number; before: number} | undefined
+  let at = start
+  for (; at < tokens.length; at++) {
+    const token = tokens[at]!
+    const value = NUMBER_WORDS.get(token)
+    const scale = SCALES.get(token)
+    if (value !== undefined) {
+      const fits = last === 'none' || last === 'hundred' || last === 'scale' || (last === 'ten' && value > 0 && value < 10)
+      if (!fits) break
+      group += value
+      last = value < 20 ? 'unit' : 'ten'
+    } else if (scale === 100 && (last === 'unit' || last === 'ten') && group < 100) {
+      group *= 100
+      last = 'hundred'
+    } else if (scale !== undefined && scale > 100 && scale < largest && last !== 'none' && last !== 'scale') {
+      first ??= {at, before: group}
+      total += group * scale
+      group = 0
+      largest = scale
+      last = 'scale'
+    } else if (token === 'and' && (last === 'hundred' || last === 'scale') && (NUMBER_WORDS.get(tokens[at + 1] ?? '') ?? 100) < 100) {
+      continue
+    } else break
+  }
+  if (first && !fromScale && first.at === at - 1) return {value: first.before, end: first.at}
+  return {value: total + group, end: at}
 }
 
 /**
@@ -368,7 +408,20 @@ function uniqueNumbers(numbers: Reading['numbers']): Reading['numbers'] {
   return [...seen.values()]
 }
 
-/** A bare URL in the claim is the citation itself, not something the page should say. */
-function stripUrls(text: string): string {
-  return text.replace(urlTokens, ' ')
+/**
+ * A number word with a capital inside a sentence, after a word: part of a name (`Ocean's Eleven`, `Apollo
+ * Thirteen`, `the Big Four`), not a figure the page should state.
+ */
+const NAMED_NUMBER = new RegExp(
+  String.raw`(?<=[\p{L}\p{M}'’]\s+)(?:${[...NUMBER_WORDS.keys()].map((word) => word[0]!.toUpperCase() + word.slice(1)).join('|')})` +
+    String.raw`(?:-\p{L}+)?(?![\p{L}\p{N}])`,
+  'gu'
+)
+
+/**
+ * What of a claim is read: not a bare URL (the citation itself, not something the page should say), nor a number in
+ * a name.
+ */
+function claimText(claim: string): string {
+  return claim.replace(urlTokens, ' ').replace(NAMED_NUMBER, ' ')
 }
