@@ -1,8 +1,12 @@
 // The human summary: ✓ ✗ ⚠ per source with the reason, the findings under it, then the counts.
 
 import {describe, expect, test} from 'vitest'
+import {recordsOf} from '../src/report/collect.js'
+import {jsonReport} from '../src/report/json.js'
 import {findingsPerSource, humanSummary} from '../src/report/summary.js'
+import {lintLiveness} from './helpers/lint.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+import {startWeb, status} from './helpers/web.js'
 
 describe('humanSummary', () => {
   test('one line per source in the seed’s style, each finding at its place, then the counts', () => {
@@ -116,6 +120,35 @@ describe('humanSummary', () => {
         ''
       ].join('\n')
     )
+  })
+
+  test('a removed source, one of whose citations a lint comment silenced (loopback): the line does not call the removal ignored', async () => {
+    const web = await startWeb({'/gone': status(410)})
+    try {
+      const url = `${web.origin()}/gone`
+      const markdown = `We know [it](${url}) is gone.\n\n<!--lint ignore citation-alive-->\n\nStill [cited](${url}) here.\n`
+      const {messages, file} = await lintLiveness(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0})
+      expect(messages).toEqual([expect.stringMatching(/^1:14-.*Unexpected dead citation/)])
+      const records = recordsOf(file)
+      expect(humanSummary(records).split('\n').slice(1, 3)).toEqual([
+        `  ✗ ${url} — 410 Gone (REMOVED)`,
+        `      doc.md:1:14 citation-alive: Unexpected dead citation \`${url}\`, expected a live source (\`410 Gone\`)`
+      ])
+      expect(jsonReport(records).results[0]).toMatchObject({action: 'removed', reason: '410 Gone'})
+    } finally {
+      await web.close()
+    }
+  })
+
+  test('a silenced finding of another rule than the one that acts is still named on the line', () => {
+    const url = 'https://gone.example/old'
+    const report = {status: 410, liveness: 'dead', reason: '410 Gone'} as const
+    const dead = verdict('citation-alive', 'removed', 'invalid', 'Unexpected dead citation')
+    const records = [
+      record('a.md', url, [3, 1], [dead], {report}),
+      record('a.md', url, [5, 1], [], {report, ignored: [dead, verdict('citation-credibility', 'flagged', 'valid', 'Unexpected source')]})
+    ]
+    expect(humanSummary(records).split('\n')[1]).toBe(`  ✗ ${url} — 410 Gone, citation-credibility ignored (REMOVED)`)
   })
 
   test('no records', () => {

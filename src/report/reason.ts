@@ -49,18 +49,26 @@ export function titleMatch(group: SourceGroup, rules?: RulesRun): boolean | null
   return compared && !removed ? true : null
 }
 
-/** `REASON[, label…]` for a source: the HTTP reason, then what the rules found and which findings were silenced, each once. */
+/**
+ * `REASON[, label…]` for a source: the HTTP reason, then what the rules found and which findings were silenced,
+ * each once. A rule that speaks at one citation of the source is not also called ignored for another's silenced
+ * finding: `410 Gone, citation-alive ignored (REMOVED)` read as if the removal were silenced.
+ */
 export function sourceReason(group: SourceGroup, rules?: RulesRun): string {
   const reason = redactText(group.report.reason).trim()
   const parts = reason ? [reason] : []
   const add = (label: string | undefined) => {
     if (label !== undefined && !parts.includes(label)) parts.push(label)
   }
+  const spoke = new Set<RuleName>()
   for (const record of group.records) {
-    for (const finding of findingsOf(record)) add(labels[finding.rule](record.report))
+    for (const finding of findingsOf(record)) {
+      spoke.add(finding.rule)
+      add(labels[finding.rule](record.report))
+    }
   }
   for (const record of group.records) {
-    for (const finding of findingsOf(record, record.ignored ?? [])) add(`${finding.rule} ignored`)
+    for (const finding of findingsOf(record, record.ignored ?? [])) if (!spoke.has(finding.rule)) add(`${finding.rule} ignored`)
   }
   if ((group.action === 'ok' || group.action === 'ignored') && titleMatch(group, rules) === true) parts.push('title matches')
   return parts.join(', ') || group.action
