@@ -306,6 +306,7 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     ['https://www.nytimes.com/2024/01/01/x.html', 'The New York Times reported record heat.'],
     ['https://www.reuters.com/world/x', 'According to Reuters, the vote was delayed.'],
     ['https://en.wikipedia.org/wiki/X', 'Wikipedia lists twelve species.'],
+    ['https://doi.pangaea.de/10.1594/PANGAEA.123456', 'PANGAEA records show the Arctic warming.'],
     ['https://www.census.gov/x', 'The Census Bureau counted 330 million people.']
   ])('%s for %j', (url, claim) => {
     expect(detectConflictOfInterest(url, claim).detected).toBe(false)

@@ -171,7 +171,7 @@ describe('scoreCredibility: redirects, DOIs and archives', () => {
     expect(scoreCredibility(doi, defaults, {finalUrl: 'https://arxiv.org/abs/1', workType: 'journal-article'}).category).toBe('peer-reviewed')
   })
 
-  it('an open repository’s DOI is not peer-reviewed, whatever type its uploader registered; a curated repository’s is', () => {
+  it('an open repository’s DOI is not peer-reviewed, whatever type its uploader registered; a curated repository’s dataset is a dataset', () => {
     expect(scoreCredibility('https://doi.org/10.5281/zenodo.1234', defaults)).toMatchObject({
       category: 'preprint',
       reason: 'deposited in Zenodo, where anyone can upload: a DOI proves registration, not review'
@@ -182,7 +182,18 @@ describe('scoreCredibility: redirects, DOIs and archives', () => {
       category: 'preprint',
       source: 'zenodo.org'
     })
-    expect(scoreCredibility('https://doi.org/10.5061/dryad.8515', defaults, {workType: 'dataset'}).category).toBe('peer-reviewed')
+    // Dryad, PANGAEA, Dataverse: curated, but data is not peer-reviewed; it passes, as a reference work does.
+    for (const doi of ['10.5061/dryad.8515', '10.1594/PANGAEA.123456', '10.7910/DVN/ABCDEF']) {
+      expect(scoreCredibility(`https://doi.org/${doi}`, defaults, {workType: 'dataset'})).toMatchObject({
+        category: 'dataset',
+        score: 0.85,
+        reason: 'registered as `dataset`'
+      })
+    }
+    // A DOI led to a repository's landing page without the registry's word: the repository's host says it.
+    expect(scoreCredibility('https://doi.org/10.5061/dryad.8515', defaults, {finalUrl: 'https://datadryad.org/stash/dataset/doi:10.5061/dryad.8515'}).category).toBe('dataset')
+    // An open repository's deposit stays a deposit, whichever type its uploader chose.
+    expect(scoreCredibility('https://doi.org/10.5281/zenodo.1234', defaults, {workType: 'dataset'}).category).toBe('preprint')
   })
 
   it('judges a Wayback Machine snapshot by the page it archived', () => {
@@ -252,9 +263,9 @@ describe('judgeCredibility', () => {
     // A name holding backticks stays one code span: a longer fence, as Markdown reads it.
     expect(paper('https://doi.org/10.1038/x', {container: 'Journal of `grep` Studies'})).toContain('source ``Journal of `grep` Studies`` (0.95')
     expect(paper('https://doi.org/10.1038/x', {container: '`R` Notes'})).toContain('source `` `R` Notes `` (0.95')
-    // A dataset's type leaves the DOI to decide: the registry's name for it still names it.
-    expect(paper('https://doi.org/10.5061/dryad.8515', {type: 'dataset', publisher: 'Dryad'}, 'https://publisher.example/d')).toContain(
-      'source `Dryad` (0.95, peer-reviewed publisher), expected a source scoring at least 1: a DOI,'
+    // A dataset is named by the registry's name for its repository.
+    expect(paper('https://doi.org/10.5061/dryad.8515', {type: 'dataset', publisher: 'Dryad'}, 'https://publisher.example/d')).toBe(
+      'Unexpected low-credibility source `Dryad` (0.85, dataset), expected a source scoring at least 1: registered as `dataset`'
     )
   })
 

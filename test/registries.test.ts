@@ -548,6 +548,13 @@ describe('credibility of deposits', () => {
       '5:2-5:39: Unexpected low-credibility source `OSF` (0.70, preprint server or repository), expected a source scoring at least 0.8: deposited in OSF, where anyone can upload: a DOI proves registration, not review [citation-credibility]'
     ])
   })
+
+  it('a curated repository’s dataset is a dataset, not a peer-reviewed paper', async () => {
+    const {messages} = await lint('<https://doi.org/10.5061/dryad.8515>\n', options(), 'doc.md', [[citationCredibility, ['warn', {threshold: 0.9}]]])
+    expect(messages.filter((message) => message.endsWith('[citation-credibility]'))).toEqual([
+      '1:2-1:36: Unexpected low-credibility source `Dryad` (0.85, dataset), expected a source scoring at least 0.9: registered as `dataset` [citation-credibility]'
+    ])
+  })
 })
 
 describe('archived copies', () => {

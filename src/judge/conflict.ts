@@ -47,7 +47,7 @@ const SUFFIXES = new Set(
 )
 
 /** Publishers whose name in a claim is attribution, not a party speaking for itself (see `builtInCategory`). */
-const editorial = new Set<SourceCategory>(['peer-reviewed', 'news', 'reference', 'government', 'standards'])
+const editorial = new Set<SourceCategory>(['peer-reviewed', 'news', 'reference', 'dataset', 'government', 'standards'])
 
 /** Claim words shorter than this (in characters) are too ambiguous to call a brand (`IBM`: use `brands`). */
 const MIN_TOKEN = 4
@@ -69,8 +69,9 @@ export function detectConflictOfInterest(
   const owner = ownerOf(url)
   if (!owner) return none('')
   if ((options.ignore ?? []).some((entry) => ownerMatches(owner, entry))) return none(owner.id)
-  // Naming the journal, outlet, reference work or public body one cites is attribution ("a study in Nature found",
-  // "Reuters reported"), and its name is often a plain word ("cell", "science", "times"): not a party's own claim.
+  // Naming the journal, outlet, reference work, data repository or public body one cites is attribution ("a study in
+  // Nature found", "Reuters reported", "PANGAEA data show"), and its name is often a plain word ("cell", "science",
+  // "times"): not a party's own claim.
   if (editorial.has(builtInCategory(url) ?? 'unknown')) return none(owner.id)
   const claimWords = nameWords(claim)
   const label = compactLabel(owner.label)

@@ -73,8 +73,8 @@ export interface SourceFacts {
   finalUrl?: string | undefined
   /**
    * The registry's work type for a paper (`WorkType` of src/resolve: `journal-article`, `preprint`,
-   * `proceedings`, …; Crossref's own names also work): it beats the domain, since one publisher hosts both
-   * kinds. Datasets and other types leave the domain to decide.
+   * `proceedings`, `dataset`, …; Crossref's own names also work): it beats the domain, since one publisher hosts
+   * several kinds. Other types leave the domain to decide.
    */
   workType?: string | undefined
   /** The paper's journal, proceedings or book, else its publisher, as its registry names them. */
@@ -92,12 +92,15 @@ const workTypes: Record<string, SourceCategory> = {
   book: 'peer-reviewed',
   monograph: 'peer-reviewed',
   preprint: 'preprint',
-  'posted-content': 'preprint'
+  'posted-content': 'preprint',
+  // Data, not a reviewed paper, whichever publisher registered it (in an open repository it is a deposit first).
+  dataset: 'dataset'
 }
 
 /**
  * DOI prefixes of open repositories, where anyone can deposit a work, choose its type and receive a DOI: the DOI
- * proves registration, not review. A curated repository (Dryad, whose curators check every deposit) is not one.
+ * proves registration, not review. A curated repository (Dryad, whose curators check every deposit) is not one: its
+ * registry's type is taken, a dataset a dataset.
  */
 const openRepositories: Record<string, string> = {
   '10.5281': 'Zenodo',

@@ -15,6 +15,7 @@ export type SourceCategory =
   | 'standards'
   | 'academic'
   | 'reference'
+  | 'dataset'
   | 'news'
   | 'preprint'
   | 'unknown'
@@ -38,6 +39,7 @@ export const categories: Record<SourceCategory, CategoryInfo> = {
   standards: {score: 0.9, label: 'standards body', reason: 'the body that publishes the standard'},
   academic: {score: 0.85, label: 'academic institution', reason: 'an academic institution, not necessarily a reviewed publication'},
   reference: {score: 0.85, label: 'reference work', reason: 'a tertiary source, so cite what it cites for anything contested'},
+  dataset: {score: 0.85, label: 'dataset', reason: 'data, not a reviewed publication, so cite the paper that analyses it for a finding'},
   // Exactly at the default threshold: news passes by default, and any stricter threshold flags it.
   news: {score: DEFAULT_CREDIBILITY_THRESHOLD, label: 'established news outlet', reason: 'a secondary source, so prefer the primary source it reports on'},
   preprint: {score: 0.7, label: 'preprint server or repository', reason: 'not peer-reviewed yet, so cite the published version when there is one'},
@@ -85,6 +87,8 @@ export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly st
     'encyclopedia.com', 'scholarpedia.org', 'plato.stanford.edu', 'mathworld.wolfram.com',
     'developer.mozilla.org', 'duden.de', 'larousse.fr', 'treccani.it', 'rae.es'
   ],
+  // Curated data repositories; any other is known by its registry's type (`Dataset`).
+  dataset: ['datadryad.org', 'pangaea.de', 'dataverse.harvard.edu'],
   news: [
     'reuters.com', 'apnews.com', 'afp.com', 'bbc.co.uk', 'bbc.com', 'nytimes.com', 'washingtonpost.com',
     'wsj.com', 'ft.com', 'economist.com', 'theguardian.com', 'bloomberg.com', 'npr.org', 'pbs.org',
