@@ -11,6 +11,7 @@ import {DEAD_LINK_MARKER, fixText, type FixChange, type FixOptions} from '../src
 import {splice} from '../src/fix/splice.js'
 import {writeUrl} from '../src/fix/write-url.js'
 import {judgeLiveness} from '../src/judge/liveness.js'
+import {judgeSoft404} from '../src/judge/soft-404.js'
 import type {Verdict} from '../src/judge/verdict.js'
 import {toRecord, type CitationRecord} from '../src/report/record.js'
 import type {Citation, SourceReport} from '../src/types.js'
@@ -142,6 +143,16 @@ describe('fixText: permanent redirects', () => {
   test('a same-site redirect is not reported, so it is not rewritten', () => {
     const before = '[x](http://old.example/spec)\n'
     expect(fix(before, {'http://old.example/spec': moved('https://old.example/spec')}).text).toBe(before)
+  })
+
+  test('a redirect to a likely “not found” page is not rewritten: it is listed as not fixed', () => {
+    const before = '[x](https://old.example/spec)\n'
+    const [record] = recordsOf(before, {'https://old.example/spec': moved('https://new.example/spec')})
+    const notFound = judgeSoft404(record!.citation, record!.report, {url: 'https://new.example/spec-x7q', outcome: 'same-page', similarity: 1})
+    expect(notFound).toMatchObject({rule: 'citation-soft-404', action: 'flagged'})
+    const {text, changes} = fixText(before, [{...record!, verdicts: [...record!.verdicts, notFound!]}])
+    expect(text).toBe(before)
+    expect(changes).toMatchObject([{kind: 'skipped', wanted: 'redirect', reason: 'the final page may be a “not found” page (`citation-soft-404`)'}])
   })
 
   test('a temporary redirect is not rewritten', () => {

@@ -37,6 +37,10 @@ export function intentOf(record: CitationRecord): Intent | undefined {
   if (!writable(final)) {
     return {kind: 'refuse', wanted: 'redirect', reason: 'the final URL is redacted (it carries a secret)'}
   }
+  // A source that moved to a "not found" page did not move: the cited URL is the one an archive knows it by.
+  if (record.verdicts.some((verdict) => verdict.rule === 'citation-soft-404')) {
+    return {kind: 'refuse', wanted: 'redirect', reason: 'the final page may be a “not found” page (`citation-soft-404`)'}
+  }
   return {kind: 'redirect', url: final}
 }
 
