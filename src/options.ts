@@ -303,11 +303,21 @@ function cacheOption(value: unknown): CacheOption {
   if (value === null || value === undefined) return undefined
   const problem = cacheOptionProblem(value)
   if (problem === undefined) return value as CacheOption
-  // A Redis URL may carry a password: never echo it, even from a mistyped one (`redis:/user:password@host`) or one
-  // whose password holds a raw `/`, `?` or `#` (a generated one may), which no URL parser reads as a password: in a
-  // refused URL, all before its last `@` is taken for userinfo.
-  const shown = typeof value === 'string' ? redactUrl(value).replace(/^([a-z][a-z\d+.-]*:\/*)[\s\S]*@/i, `$1${REDACTED}@`) : show(value)
-  throw new OptionsError(`Unexpected \`cache\` \`${shown}\`, ${problem}`)
+  throw new OptionsError(`Unexpected \`cache\` \`${typeof value === 'string' ? shownCache(value) : show(value)}\`, ${problem}`)
+}
+
+/**
+ * A refused cache value as a message shows it. A Redis URL may carry a password: never echo it, even from a
+ * mistyped one (`redis:/user:password@host`) or one whose password holds a raw `/`, `?` or `#` (a generated one
+ * may), which no URL parser reads as a password: in a refused URL, all before its last `@` is taken for
+ * userinfo. Whitespace at either end, which the URL parser drops, is kept and quoted so the message shows it.
+ */
+function shownCache(value: string): string {
+  const core = value.trim()
+  const shown = redactUrl(core).replace(/^([a-z][a-z\d+.-]*:\/*)[\s\S]*@/i, `$1${REDACTED}@`)
+  if (core === value) return shown
+  const start = value.indexOf(core)
+  return JSON.stringify(value.slice(0, start) + shown + value.slice(start + core.length))
 }
 
 /** Each entry of the `hosts` option: its key as written, its host name, and what it sets. */

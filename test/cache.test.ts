@@ -127,6 +127,21 @@ describe('options', () => {
     expect(resolveSettings({cache: './redis:x'}).cache).toBe('./redis:x')
   })
 
+  it('a value with whitespace at its start or end is refused, naming it, not taken for a folder whose name starts with a space', () => {
+    const expected = 'expected no whitespace at its start or end'
+    expect(() => resolveSettings({cache: ' redis://cache.internal:6379'})).toThrow(
+      new OptionsError(`Unexpected \`cache\` \`" redis://cache.internal:6379"\`, ${expected}`)
+    )
+    expect(() => resolveSettings({cache: 'node_modules/.cache/x\n'})).toThrow(new OptionsError(`Unexpected \`cache\` \`"node_modules/.cache/x\\n"\`, ${expected}`))
+    // A password stays hidden.
+    expect(() => resolveSettings({cache: '\trediss://default:s3cret@cache.internal:6380 '})).toThrow(
+      new OptionsError(`Unexpected \`cache\` \`"\\trediss://REDACTED@cache.internal:6380 "\`, ${expected}`)
+    )
+    expect(() => openCache(' node_modules/.cache/x', () => {})).toThrow(TypeError)
+    // A space inside a folder's name is the name's.
+    expect(resolveSettings({cache: 'my cache'}).cache).toBe('my cache')
+  })
+
   it('`false` keeps nothing', async () => {
     const cache = openCache(false, () => {})
     await cache.set('https://example.com/a', report())

@@ -19,6 +19,8 @@ export function cacheOptionProblem(value: unknown): string | undefined {
   if (value === undefined || value === false) return undefined
   const expected = 'expected `false`, a folder path, or a `redis://` or `rediss://` URL'
   if (typeof value !== 'string' || value.trim() === '') return expected
+  // ` redis://host` would be a folder named ` redis:`: a stray space (a YAML or shell quoting slip) is no name.
+  if (value !== value.trim()) return 'expected no whitespace at its start or end'
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(value) && !isRedisUrl(value)) return expected
   // Also `redis:/host` and `redis:host`: a mistyped Redis URL (no host), not a folder named `redis:`.
   if (/^rediss?:/i.test(value)) {
