@@ -932,6 +932,28 @@ describe('inline math written with dollars, without remark-math', () => {
     }
   })
 
+  // Each text was read alone: emphasis, strikethrough or a link between the dollars ended the math, so the URL
+  // after it was cited, and asked for, with the `$` that closes it.
+  it.each([
+    ['Math $a *b* https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math $a ~~b~~ https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math $a [b](https://b.example/) https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math *$a* https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math $x *y*\nhttps://example.com/m$ here.', 'https://example.com/m'],
+    ['| Math |\n| - |\n| $a **b** https://example.com/m$ |', 'https://example.com/m'],
+    // Closed before the emphasis, or only in code: the `$` is the URL's.
+    ['Math $a$ *b* https://example.com/a$ here.', 'https://example.com/a$'],
+    ['Code `$a` *b* https://example.com/a$ here.', 'https://example.com/a$'],
+    ['Link <https://b.example/$> *b* https://example.com/a$ here.', 'https://example.com/a$']
+  ])('math stays open past emphasis and links: %s', (markdown, url) => {
+    for (const syntax of ['md', 'gfm'] as const) {
+      const cites = cited(markdown, syntax).filter(([found]) => found?.startsWith('https://example.com/'))
+      expect([syntax, cites]).toEqual([syntax, [[url, url]]])
+      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
+      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toContain(url)
+    }
+  })
+
   it('is asked for early as it is cited', () => {
     const tree = unified().use(remarkParse).use(remarkGfm).parse('Math $https://example.com/m$ here.')
     expect(linkedUrls(tree, 'Math $https://example.com/m$ here.', []).map((found) => found.url)).toEqual(['https://example.com/m'])

@@ -21,23 +21,35 @@ export interface Span {
 }
 
 /**
- * Bare URLs in `text`, as half-open index ranges into it. `math`: the run of `$` of an inline math span left open
- * before `text` (see `openMath`).
+ * Whether inline math is open where a URL starts: the run of `$` of a span left open before the text (see
+ * `openMath`), or asked of each URL's start when the text's block knows better (see `math.ts`).
  */
-export function findBareUrls(text: string, math = 0): Span[] {
-  const spans: Span[] = []
+export type MathAt = number | ((start: number) => boolean)
+
+/** Bare URLs in `text`, as half-open index ranges into it. */
+export function findBareUrls(text: string, math: MathAt = 0): Span[] {
+  return scanBareUrls(text, math).urls.flatMap(({start, end}) => (hasHost(text.slice(start, end)) ? [{start, end}] : []))
+}
+
+/**
+ * Every run of `text` that starts like a URL, as cut, with whether inline math is open where it starts, and the
+ * math left open at the end.
+ */
+export function scanBareUrls(text: string, math: MathAt): {urls: Array<Span & {inMath: boolean}>; open: number} {
+  const urls: Array<Span & {inMath: boolean}> = []
+  let open = typeof math === 'number' ? math : 0
   // Nine text nodes in ten hold no URL: a plain search rules them out in a third of the Unicode pattern's time.
-  if (!text.includes('://')) return spans
+  if (!text.includes('://')) return {urls, open: openMath(text, open)}
   let read = 0
   for (const match of text.matchAll(CANDIDATE)) {
     const start = match.index
-    math = openMath(text.slice(read, start), math)
-    const url = trimUrl(match[0], math > 0)
+    open = openMath(text.slice(read, start), open)
+    const inMath = typeof math === 'number' ? open > 0 : math(start)
     // A `$` the URL keeps is its own, not math's; one trimmed off is read with the text after it.
-    read = start + url.length
-    if (hasHost(url)) spans.push({start, end: read})
+    read = start + trimUrl(match[0], inMath).length
+    urls.push({start, end: read, inMath})
   }
-  return spans
+  return {urls, open: openMath(text.slice(read), open)}
 }
 
 /**

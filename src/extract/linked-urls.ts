@@ -3,14 +3,21 @@
 
 import type {Definition, Html, Link, Root, Text} from 'mdast'
 import type {Node} from 'unist'
-import {findBareUrls} from './bare-urls.js'
 import {holdsSiblings} from './html.js'
 import {NEVER_CITES} from './index.js'
+import {BLOCK_TYPES} from './prepass.js'
+import {bareUrlsIn} from './prose.js'
 import {JSX_TYPES} from './jsx.js'
 import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
 import {literalCited} from './links.js'
 import {linkForm} from './url-range.js'
+
+/** Whether a node may sit in what does not surely cite (see `sure`), and its paragraph, heading or table cell. */
+interface Where {
+  unsure: boolean
+  block: Node | undefined
+}
 
 /**
  * URLs that `extractCitations` will cite: links, definitions (but those only images use), and URLs in prose.
@@ -41,7 +48,8 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     }
     return !beside
   }
-  traverse<boolean>(tree, false, (node, unsure, parent, index) => {
+  traverse<Where>(tree, {unsure: false, block: undefined}, (node, where, parent) => {
+    const {unsure, block} = where
     // Before the skip: an image reference is what makes a definition a picture.
     if (node.type === 'imageReference') imageUses.add((node as Definition).identifier)
     if (NEVER_CITES.has(node.type)) return SKIP
@@ -57,15 +65,19 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         const end = node.position?.end.offset
         if (start === undefined || end === undefined) return SKIP
         if (linkForm(source, start) !== 'literal') add((node as Link).url)
-        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}, parent && childrenOf(parent)[index - 1]).url)
+        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}, block).url)
         return SKIP
       }
-      case 'text':
-        if (sure(unsure, parent)) for (const {start, end} of findBareUrls((node as Text).value)) add((node as Text).value.slice(start, end))
+      case 'text': {
+        const {value} = node as Text
+        if (sure(unsure, parent)) for (const {start, end} of bareUrlsIn(node as Text, block, source)?.spans ?? []) add(value.slice(start, end))
         return SKIP
+      }
     }
     // Beside raw HTML, an `<a>` or a `<code>` may hold the node, and so its text.
-    return !sure(unsure, parent) || JSX_TYPES.has(node.type)
+    const inner = !sure(unsure, parent) || JSX_TYPES.has(node.type)
+    if (BLOCK_TYPES.has(node.type)) return {unsure: inner, block: node}
+    return inner === unsure ? where : {unsure: inner, block}
   })
   for (const {identifier, url} of definitions) {
     if (linkUses.has(identifier) || !imageUses.has(identifier)) add(url)

@@ -1,9 +1,10 @@
 // Markdown links: inline links, autolinks, GFM literals, definitions and their uses.
 
-import type {Definition, Link, LinkReference, Text} from 'mdast'
+import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
 import {emit, spanOf, type Context, type Scope} from './context.js'
-import {literalLength, openMath, type Span} from './bare-urls.js'
+import {literalLength, type Span} from './bare-urls.js'
+import {inMath} from './math.js'
 import {plainText} from './plain-text.js'
 import {
   autolinkDestination,
@@ -14,7 +15,7 @@ import {
 } from './url-range.js'
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
-export function citeLink(node: Link, scope: Scope, context: Context, before: Node | undefined): void {
+export function citeLink(node: Link, scope: Scope, context: Context): void {
   const range = spanOf(node)
   if (!range) return
   const {source} = context
@@ -36,7 +37,7 @@ export function citeLink(node: Link, scope: Scope, context: Context, before: Nod
   // in the tree but the text as written is still what an editor replaces.
   const span = form === 'autolink' ? autolinkDestination(range.start, range.end) : range
   if (form === 'literal') {
-    const {url, end} = literalCited(node, source, range, before)
+    const {url, end} = literalCited(node, source, range, scope.block)
     emit(context, {...found, url, span: {start: range.start, end}, placeIsUrl: true, kind: form, claim})
     return
   }
@@ -45,13 +46,12 @@ export function citeLink(node: Link, scope: Scope, context: Context, before: Nod
 
 /**
  * The URL a GFM autolink literal cites, and where it ends: cut as a bare URL in prose is, since the closing quote
- * or the CJK text after it is the sentence's (see `literalLength`), and so is the `$` closing a math span opened in
- * the text `before` it (its previous sibling).
+ * or the CJK text after it is the sentence's (see `literalLength`), and so is the `$` closing a math span opened
+ * before it in its `block` (see `inMath`).
  */
-export function literalCited(node: Link, source: string, range: Span, before: Node | undefined): {url: string; end: number} {
+export function literalCited(node: Link, source: string, range: Span, block: Node | undefined): {url: string; end: number} {
   const written = source.slice(range.start, range.end)
-  // The text before it in the same run of text, as a bare URL's is: a `$` there may open math.
-  const math = written.includes('$') && before?.type === 'text' ? openMath((before as Text).value) : 0
+  const math = written.includes('$') && inMath(block ?? node, source, range.start) ? 1 : 0
   const cut = written.length - literalLength(written, math)
   if (cut === 0 || !node.url.endsWith(written.slice(-cut))) return {url: node.url, end: range.end}
   return {url: node.url.slice(0, -cut), end: range.end - cut}
