@@ -566,6 +566,20 @@ describe('.remarkignore', () => {
   })
 })
 
+describe('a Markdown file git diffs as binary (`-diff` in .gitattributes)', () => {
+  const at = scene({'/gone': status(404)})
+
+  it('still has its changed lines: the citation added is annotated, the old one is not', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), '.gitattributes': 'generated/*.md -diff\n', 'generated/api.md': `Old [dead](${o}/gone?old).\n`}, 'base')
+    const text = `Old [dead](${o}/gone?old).\n\nNew [dead](${o}/gone?new).\n`
+    const head = at.repo.commit({'generated/api.md': text}, 'regenerated')
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([dead('generated/api.md', text, `${o}/gone?new`)])
+    expect(run.code).toBe(1)
+  })
+})
+
 describe('file names that read as globs or separators', () => {
   const at = scene({'/gone': status(404), '/ok': html('Fine')})
 

@@ -65,7 +65,8 @@ export async function changesSince(cwd: string, base: string): Promise<Changes> 
   const common = ['--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', range, '--', '.']
   const [names, patch] = await Promise.all([
     git(['diff', '--name-only', '-z', ...common], cwd),
-    git(['diff', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', ...common], cwd)
+    // `--text`: a file git takes for binary (`-diff` in .gitattributes, a NUL byte) still has its lines.
+    git(['diff', '--unified=0', '--text', '--src-prefix=a/', '--dst-prefix=b/', ...common], cwd)
   ])
   return {files: new Set(names.split('\0').filter(Boolean)), lines: parseDiff(patch)}
 }
