@@ -52,6 +52,15 @@ describe('compareTitles', () => {
     ['a name with symbols matches itself, site suffix stripped', 'C++ Core Guidelines', 'C++ Core Guidelines | isocpp', ['isocpp.org', 'isocpp'], true],
     ['.NET matches itself, site suffix stripped', 'What is .NET?', 'What is .NET? | Microsoft Learn', ['Microsoft Learn'], true],
     ['C++17 = C++ 17', 'The C++17 Standard Library', 'The C++ 17 Standard Library', [], true],
+    // A lone capital is a name too: `R` and `C` were no words, so these matched as equal titles.
+    ['R is not C', 'R Language Reference', 'C Language Reference', [], false],
+    ['Vitamin D is not Vitamin K', 'Vitamin D Fact Sheet', 'Vitamin K Fact Sheet', [], false],
+    // `Vitamin D` was one content word, too few to be contained.
+    ['a lone capital matches itself', 'Vitamin D', 'Vitamin D: Fact Sheet for Health Professionals', [], true],
+    ['initials are no names', 'Letters of J. M. Keynes', 'Letters of John Maynard Keynes', [], true],
+    ['a capital on one side only', 'Guerra Y Paz', 'Guerra y paz', [], true],
+    ['a capital article on one side only', 'O Alquimista', 'Alquimista', [], true],
+    ['a capital the other side hyphenates', 'Big O notation', 'Big-O notation explained', [], true],
     // A leading dot made its word another token: these did not match.
     ['a file type with or without its dot', 'How to open .docx files', 'How to Open DOCX Files', [], true],
     ['.NET without its dot', 'Microsoft .NET Framework 4.8', 'Microsoft NET Framework 4.8', [], true]
@@ -190,6 +199,17 @@ describe('parseTitleMatchOptions', () => {
   it('defaults, and a threshold from 0 to 1', () => {
     expect(parseTitleMatchOptions(undefined)).toEqual({threshold: 0.8, linkTextThreshold: 0.34})
     expect(parseTitleMatchOptions({threshold: 0.95})).toEqual({threshold: 0.95, linkTextThreshold: 0.34})
+  })
+
+  // At the link-text threshold (0.34) the shared words were enough.
+  it.each([
+    ['C++ Core Guidelines', 'C# Core Guidelines'],
+    ['C Programming Tutorial', 'C++ Programming Tutorial'],
+    ['R Language Reference', 'C Language Reference']
+  ])('link text %s does not match a page titled %s', (text, title) => {
+    const url = 'https://lang.example/guide'
+    const page = source(url, {titles: [{source: 'title', text: title}]})
+    expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)?.rule).toBe('citation-title-match')
   })
 
   it('is lenient with link text, which often describes the source rather than names it', () => {

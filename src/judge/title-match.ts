@@ -123,7 +123,8 @@ function pageTitles(report: SourceReport): Candidate[] | undefined {
  * contained one has at least `minContainedWords` content words, or when the Dice coefficient of their
  * token sets reaches `threshold`. Tokens are content words (stop words dropped unless nothing else is
  * left); text in scripts written without spaces (Chinese, Japanese kana, Thai, …) gives its characters
- * and character bigrams instead, so a particle or a differently segmented word costs little.
+ * and character bigrams instead, so a particle or a differently segmented word costs little. Titles that each name
+ * something by its symbols or a lone capital, and not the same thing (`C++` and `C#`, `R` and `C`), never match.
  */
 export function compareTitles(
   cited: string,
@@ -133,24 +134,39 @@ export function compareTitles(
 ): {match: boolean; similarity: number} {
   const a = tokensOf(cleanTitle(cited, siteNames))
   const b = tokensOf(cleanTitle(pageTitle, siteNames))
+  // A lone capital is a word when both titles have one (`Vitamin D`); one title's alone may be an article or a
+  // letter the other hyphenates (`O Alquimista`, `Big O notation` for `Big-O notation`).
+  const letters = a.letters.size > 0 && b.letters.size > 0
   const useContent = a.content.size > 0 && b.content.size > 0
-  const left = useContent ? a.content : a.all
-  const right = useContent ? b.content : b.all
+  const left = useContent ? (letters ? new Set([...a.content, ...a.letters]) : a.content) : a.all
+  const right = useContent ? (letters ? new Set([...b.content, ...b.letters]) : b.content) : b.all
   if (left.size === 0 || right.size === 0) return {match: false, similarity: 0}
   let shared = 0
   for (const token of left) if (right.has(token)) shared++
   const similarity = (2 * shared) / (left.size + right.size)
+  // Titles naming different languages, vitamins or parts (`C++` and `C#`, `R` and `C`) are about different things,
+  // however many other words they share: `C++ Core Guidelines` matched `C# Core Guidelines` as link text.
+  const [leftNames, rightNames] = [[...a.symbols, ...a.letters], [...b.symbols, ...b.letters]]
+  if (leftNames.length > 0 && rightNames.length > 0 && !leftNames.some((name) => rightNames.includes(name))) {
+    return {match: false, similarity}
+  }
+  const counted = (tokens: Tokens): number => tokens.contentWords + (letters ? tokens.letters.size : 0)
   const contained =
-    (shared === left.size && a.contentWords >= minContainedWords) || (shared === right.size && b.contentWords >= minContainedWords)
+    (shared === left.size && counted(a) >= minContainedWords) || (shared === right.size && counted(b) >= minContainedWords)
   return {match: contained || similarity >= threshold, similarity}
 }
 
 /**
- * A name its symbols tell apart: `C++`, `C#`, `F#`, `Notepad++`. Word segmentation drops the symbols, and a lone
- * letter is no content word: `C++ Core Guidelines` matched `C# Core Guidelines`. A leading dot tells nothing apart
+ * A name its symbols tell apart: `C++`, `C#`, `F#`, `Notepad++`. Word segmentation drops the symbols, leaving a lone
+ * letter: `C++ Core Guidelines` matched `C# Core Guidelines`. A leading dot tells nothing apart
  * (`.NET` is `NET`, `.docx` `DOCX`). Captured, so that splitting a title at them keeps them.
  */
 const symbolName = /(?<![\p{L}\p{N}.])([\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}+#])/u
+/**
+ * A capital Latin letter standing alone, a name (`C`, `R`, `Vitamin D`, `Part B`) rather than an initial (`J.`), part
+ * of a word (`C-SPAN`, `Q&A`, `A/B`, `N'`) or the words `A` and `I`.
+ */
+const letterName = /(?<![\p{L}\p{N}.'’&+#/-])[B-HJ-Z](?![\p{L}\p{N}.'’&+#/-])/gu
 /** Scripts written without spaces between words. */
 const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
 
@@ -158,10 +174,15 @@ interface Tokens {
   content: Set<string>
   all: Set<string>
   contentWords: number
+  /** Names their symbols tell apart (`c++`, `c#`), also in `content`. */
+  symbols: Set<string>
+  /** Lone capitals (`r`, `d`), not in `content`. */
+  letters: Set<string>
 }
 
 function tokensOf(title: string): Tokens {
-  const tokens: Tokens = {content: new Set(), all: new Set(), contentWords: 0}
+  const letters = new Set(Array.from(title.normalize('NFKC').matchAll(letterName), ([letter]) => letter.toLowerCase()))
+  const tokens: Tokens = {content: new Set(), all: new Set(), contentWords: 0, symbols: new Set(), letters}
   // Consecutive words of an unsegmented script form one run, so the tokens do not depend on where the segmenter cut.
   let run: string[] = []
   const add = (token: string): void => {
@@ -181,6 +202,7 @@ function tokensOf(title: string): Tokens {
       if (index % 2 === 1) {
         flush()
         add(part)
+        tokens.symbols.add(part)
         tokens.contentWords++
         return
       }
