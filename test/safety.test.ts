@@ -122,6 +122,33 @@ describe('secrets never leave', () => {
     expect(web.hits('/ok')).toBe(before)
   })
 
+  // A URL nested in a parameter's value, raw or percent-encoded, leaks its own secret or credentials when published.
+  it.each([
+    ['next=https://b.test/?token=abc', 'abc', 'next=https://b.test/?token=REDACTED', 'next'],
+    ['q=https://b.test/%3Ftoken%3Dabc', 'abc', 'q=https://b.test/%3Ftoken%3DREDACTED', 'q'],
+    ['redirect_uri=https%3A%2F%2Fb.test%2Fcb%3Fsig%3Dxyz', 'xyz', 'redirect_uri=https%3A%2F%2Fb.test%2Fcb%3Fsig%3DREDACTED', 'redirect_uri'],
+    ['u=https%3A%2F%2Fuser%3Apw%40host.test', 'user%3Apw', 'u=https%3A%2F%2FREDACTED%40host.test', 'u']
+  ])('a secret nested in a query value (%s) is refused, never fetched, and redacted', async (query, secret, shown, name) => {
+    const before = web.hits('/ok')
+    const url = `${origin}/ok?page=2&${query}`
+    const {messages, file} = await lint(`[x](${url})\n`, options)
+    expect(messages).toEqual([
+      `1:5-1:${5 + url.length}: Unexpected unsafe citation \`${origin}/ok?page=2&${shown}\`, expected a public http(s) URL (\`secret nested in query parameter ${name}\`) [citation-url-safety, error]`
+    ])
+    expect(JSON.stringify(file.messages)).not.toContain(secret)
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('a URL nested in a query value without secrets is fetched like any other', async () => {
+    const before = web.hits('/ok')
+    const {messages} = await lint(
+      `[a](${origin}/ok?next=https://b.test/?page=2) [b](${origin}/ok?r=https%3A%2F%2Fb.test%2F%3Fsort%3Dasc%26author%3Dme)\n`,
+      options
+    )
+    expect(messages).toEqual([])
+    expect(web.hits('/ok')).toBe(before + 2)
+  })
+
   it('a malformed URL gets a clear, positioned message, not a crash', async () => {
     const {messages} = await lint('A [broken](<https://exa mple.com/x>) and [ipv6](http://[::1/x) link.\n', options)
     expect(messages).toEqual([

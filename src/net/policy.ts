@@ -2,7 +2,7 @@
 
 import {AddressPolicy, isIpLiteral} from './address.js'
 import {isLocalhostName} from './names.js'
-import {secretFragmentParams, secretParams} from './redact.js'
+import {isSecretParam, redactUrl, secretFragmentParams, secretParams} from './redact.js'
 
 export type PolicyCode = 'malformed' | 'scheme' | 'userinfo' | 'secret' | 'private-address'
 
@@ -52,6 +52,8 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   if (fragment.length > 0) {
     return refuse('secret', `secret in fragment ${plural(fragment, 'parameter')} ${fragment.map(clip).join(', ')}`)
   }
+  const nested = secrets ? (hiddenSecret(url.search, 'query') ?? hiddenSecret(url.hash, 'fragment')) : undefined
+  if (nested) return refuse('secret', nested)
   return checkHost(url, addresses)
 }
 
@@ -71,6 +73,30 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
     }
   }
   return {ok: true, url}
+}
+
+/**
+ * Why the query or fragment (`part`, with its `?` or `#`) holds a secret that redaction hides though no parameter
+ * name says so, if it does: mostly a URL nested in a value, with a secret parameter or credentials, raw or
+ * percent-encoded (`?next=https%3A%2F%2Fb.example%2F%3Ftoken%3Dx`). Redaction itself judges, so a URL whose reports
+ * would hide something is never fetched. The reason names the parameters holding such a value, or none.
+ */
+function hiddenSecret(part: string, where: 'query' | 'fragment'): string | undefined {
+  // Not a URL on its own: `redactUrl` reads it as text, as reports read any text.
+  if (redactUrl(part) === part) return undefined
+  const names = new Set<string>()
+  for (const pair of part.slice(1).split(/[&;]/)) {
+    const written = `${part[0]}${pair}`
+    const equals = pair.indexOf('=')
+    const redacted = redactUrl(written)
+    // Named only when redaction changed the value alone: a name it touched holds the secret.
+    if (equals === -1 || redacted === written || !redacted.startsWith(written.slice(0, equals + 2))) continue
+    // The name as redaction reads it, after any path in the part (`#/callback?next=…`).
+    const name = pair.slice(0, equals).replace(/^.*[/?#]/, '')
+    if (name !== '' && !isSecretParam(name)) names.add(name)
+  }
+  const list = [...names]
+  return list.length === 0 ? `secret in ${where}` : `secret nested in ${where} ${plural(list, 'parameter')} ${list.map(clip).join(', ')}`
 }
 
 function refuse(code: PolicyCode, reason: string): PolicyVerdict {
