@@ -601,7 +601,7 @@ describe('file names that read as globs or separators', () => {
 describe('one `files` input, the same files on a push and on a pull request', () => {
   const at = scene({'/gone': status(404)})
 
-  it('`docs/*` takes a folder it matches whole; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
+  it('`docs/*` takes a folder it matches whole, `./docs/**/*.md` what it matches; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
     const o = at.web.origin()
     const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'index.md': '# Project\n'}, 'base')
     const head = at.repo.commit(
@@ -614,7 +614,8 @@ describe('one `files` input, the same files on a push and on a pull request', ()
       'changes'
     )
     const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
-    for (const input of ['docs/*', '.']) {
+    // A glob written from `./`, as the bin reads it too.
+    for (const input of ['docs/*', '.', './docs/**/*.md']) {
       const pull = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
       const push = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
       expect(files(pull), input).toEqual(files(push))

@@ -14,9 +14,11 @@ import {defaultExtensions} from '../cli/extensions.js'
  */
 export function filesMatcher(entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
   const tests = entries.map((entry) => {
-    const glob = new Minimatch(entry)
+    // Paths here are written without `./`, so a glob written with it (`./docs/**/*.md`) is read without it too.
+    const pattern = posix.normalize(entry)
+    const glob = new Minimatch(pattern)
     if (glob.hasMagic()) return (path: string) => glob.match(path)
-    const path = posix.normalize(entry).replace(/^\.\/?|\/$/g, '')
+    const path = pattern.replace(/^\.\/?|\/$/g, '')
     return (file: string) => file === path
   })
   const inFolder = (file: string) => extensions.includes(extname(file).slice(1)) && !file.split('/').slice(0, -1).includes('node_modules')
