@@ -487,7 +487,54 @@ describe('remark-lint-citations <files>', () => {
   it('an unreadable config: exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
     expect(code).toBe(2)
-    expect(stderr).toContain('Cannot read given file `no-such-config.mjs`')
+    expect(stderr).toMatch(/^no-such-config\.mjs: Cannot read remark config: Error: ENOENT: no such file or directory/)
+  })
+
+  it('a config that cannot be loaded: one line naming it, with the line and column where one is known; no stack trace, exit 2', async () => {
+    // One folder per config, each with two files: a failure is said once, however many files its config covers.
+    const cases: Record<string, [file: string, text: string, said: string]> = {
+      syntax: ['.remarkrc.mjs', `export default {plugins: [\n  foo bar\n]}\n`, `.remarkrc.mjs:2:7: Cannot load remark config: SyntaxError: Unexpected identifier 'bar'`],
+      cjs: ['.remarkrc.cjs', `module.exports = {\n  plugins: [,,\n  }\n`, `.remarkrc.cjs:3:3: Cannot load remark config: SyntaxError: Unexpected token '}'`],
+      json: ['.remarkrc.json', `{\n  "plugins": [\n    "lint",\n  ]\n}\n`, `.remarkrc.json:4:3: Cannot load remark config: Invalid JSON: Unexpected token ']'`],
+      package: [
+        'package.json',
+        `{"name": "x",\n "remarkConfig": {"plugins": []},\n}\n`,
+        `package.json:3:1: Cannot load remark config: Invalid JSON: Expected double-quoted property name`
+      ],
+      yaml: [
+        '.remarkrc.yml',
+        `plugins:\n  - [a\n  b: : c\n`,
+        `.remarkrc.yml:3:3: Cannot load remark config: Invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`
+      ],
+      throws: [
+        '.remarkrc.mjs',
+        `const settings = {}\nsettings.plugins.push('x')\nexport default settings\n`,
+        `.remarkrc.mjs:2:18: Cannot load remark config: TypeError: Cannot read properties of undefined (reading 'push')`
+      ],
+      imports: [
+        '.remarkrc.mjs',
+        `import '../helper.mjs'\nexport default {}\n`,
+        `.remarkrc.mjs: Cannot load remark config: SyntaxError: Unexpected token '=' (in a module it imports)`
+      ],
+      missing: ['.remarkrc.json', `{\n  "plugins": ["remark-no-such-plugin"]\n}\n`, '.remarkrc.json:2:16: Cannot find plugin `remark-no-such-plugin`'],
+      typo: ['.remarkrc.yml', `plugins:\n  - ../plugins/typo.js\n`, '.remarkrc.yml: Cannot load plugin `plugins/typo.js`: no such file'],
+      plugin: ['.remarkrc.json', `{"plugins": ["../plugins/boom.js"]}\n`, '.remarkrc.json: Cannot load plugin `plugins/boom.js:2:7`: TypeError: plugin boom']
+    }
+    const project = join(folder, 'bad-configs')
+    write(join(project, 'helper.mjs'), `export const = 1\n`)
+    write(join(project, 'plugins', 'boom.js'), `\nthrow new TypeError('plugin boom')\n`)
+    for (const [name, [file, text]] of Object.entries(cases)) {
+      write(join(project, name, file), text)
+      write(join(project, name, 'a.md'), '# A\n')
+      write(join(project, name, 'b.md'), '# B\n')
+    }
+    // A folder whose config loads is still checked and reported.
+    write(join(project, 'fine', '.remarkrc.json'), '{"plugins": []}\n')
+    write(join(project, 'fine', 'c.md'), '# C\n')
+    const {code, stderr} = await run(['.'], project)
+    expect(code).toBe(2)
+    const expected = Object.entries(cases).map(([name, [, , said]]) => `${name}/${said}`)
+    expect(stderr.split('\n').filter(Boolean).sort()).toEqual([...expected, 'fine/c.md: no issues found'].sort())
   })
 
   it('a plugin that throws: internal failure, exit 3', async () => {

@@ -2,7 +2,7 @@
 // remark config (or the preset when there is none), Markdown and MDX, and `configure` settings on top.
 
 import {existsSync} from 'node:fs'
-import {resolve} from 'node:path'
+import {dirname, resolve} from 'node:path'
 import type {Root} from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
@@ -13,7 +13,7 @@ import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
 import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
-import {remarkReport} from './reporter.js'
+import {binReport} from './config-error.js'
 import {syntaxPlugins} from './syntax.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
@@ -50,6 +50,8 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
   if (options.configure) plugins.push([configure, {}])
   if (options.onFile) plugins.push([fileDone, options.onFile])
   const {report} = options
+  // Each config loaded, by folder: a plugin that cannot be found is known only by the folder it was looked up from.
+  const configs = new Map<string, string>()
   return new Promise((resolve, reject) => {
     engine(
       {
@@ -64,6 +66,10 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         detectConfig: options.detectConfig ?? true,
         rcPath: options.rcPath,
         defaultConfig,
+        configTransform: (config: Preset, path: string) => {
+          configs.set(dirname(path), path)
+          return config
+        },
         ignoreName: '.remarkignore',
         detectIgnore: options.detectIgnore ?? true,
         silentlyIgnore: options.silentlyIgnore ?? false,
@@ -72,7 +78,13 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         out: false,
         output: false,
         ...(report
-          ? {reporter: remarkReport, streamError: report.stream, color: report.color, quiet: report.quiet, frail: report.frail}
+          ? {
+              reporter: (files, reporterOptions) => binReport(files, reporterOptions, {cwd: options.cwd, configs}),
+              streamError: report.stream,
+              color: report.color,
+              quiet: report.quiet,
+              frail: report.frail
+            }
           : {reporter: silent})
       },
       (error, _code, context) => {

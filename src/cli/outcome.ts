@@ -86,7 +86,7 @@ export function firstOfKind(files: readonly VFile[], kind: Exclude<Kind, 'findin
 }
 
 /** An error and the errors it names as its cause, outermost first. */
-function causes(error: Error): Error[] {
+export function causes(error: Error): Error[] {
   const chain: Error[] = []
   for (let current: unknown = error; current instanceof Error && chain.length < 10; current = current.cause) chain.push(current)
   return chain
