@@ -424,13 +424,15 @@ describe('remark-lint-citations <files>', () => {
   })
 
   it('a bad argument names itself and the allowed values: exit 2', async () => {
-    const [format, unknown, twice, missing, flagValue, shortValue] = await Promise.all([
+    const [format, unknown, twice, missing, flagValue, shortValue, noValue, longFlagValue] = await Promise.all([
       run(['ok.md', '--report', 'xml'], repo),
       run(['ok.md', '--strict'], repo),
       run(['ok.md', '--report', 'json', '--report', 'sarif'], repo),
       run(['missing.md'], repo),
       run(['ok.md', '-q=1'], repo),
-      run(['ok.md', '-e=md'], repo)
+      run(['ok.md', '-e=md'], repo),
+      run(['ok.md', '--ext'], repo),
+      run(['ok.md', '--quiet=1'], repo)
     ])
     expect(format.code).toBe(2)
     expect(format.stderr).toContain('Unexpected `--report` format `xml`, expected `json`, `jsonl`, `sarif` or `summary`')
@@ -458,6 +460,11 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('Source verification')
   })
 
+    // An option with a short name: `parseArgs` names it `-e, --ext <value>`, which was read as a flag named `-e,`.
+    expect(noValue.code).toBe(2)
+    expect(noValue.stderr).toMatch(/^Unexpected `--ext` without a value, expected `--ext <value>`\n/)
+    expect(longFlagValue.code).toBe(2)
+    expect(longFlagValue.stderr).toMatch(/^Unexpected value for `--quiet`, expected none \(it is a flag\)\n/)
   it('`--no-cache` keeps no cache, and is refused beside `confirmDead`, which needs one (exit 2)', async () => {
     const project = join(folder, 'no-cache')
     const cache = join(project, 'cache-folder')

@@ -166,7 +166,8 @@ function parse<O extends NonNullable<ParseArgsConfig['options']>>(argv: readonly
   } catch (error) {
     const code = (error as {code?: string}).code
     const message = (error as Error).message
-    const name = /'(-{1,2}[^' ]+)/.exec(message)?.[1]
+    // The option as `parseArgs` quotes it: `'--report <value>'`, `'-e'`, or with its short name first, `'-e, --ext <value>'`.
+    const name = /'(?:-[^-' ], )?(-{1,2}[^' ]+)/.exec(message)?.[1]
     const known = Object.entries(options)
       .map(([key, option]) => `\`--${key}\`${option.type === 'string' ? ' <value>' : ''}`)
       .join(', ')
