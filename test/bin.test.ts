@@ -344,6 +344,19 @@ describe('remark-lint-citations <files>', () => {
     expect(tidy(stderr)).toContain('Fixed 1 citation in 1 file:')
   })
 
+  it('`--fix` leaves a file that is not UTF-8 as it was (its other bytes would be lost), and keeps a byte order mark', async () => {
+    const bom = join(repo, 'fix', 'bom.md')
+    write(bom, `\uFEFF# Bom\n\nSee [the old report](${origin}/gone?bom).\n`)
+    const latin1 = join(repo, 'fix', 'latin1.md')
+    const bytes = Buffer.concat([Buffer.from('# Caf'), Buffer.from([0xe9]), Buffer.from(`\n\nSee [the old report](${origin}/gone?latin1).\n`)])
+    writeFileSync(latin1, bytes)
+    const {code, stderr} = await run(['fix/latin1.md', 'fix/bom.md', '--fix'], repo)
+    expect(code).toBe(1)
+    expect(readFileSync(latin1).equals(bytes)).toBe(true)
+    expect(tidy(stderr)).toContain('fix/latin1.md:3:22 not fixed (unlink): the file is not UTF-8: writing it would change its other bytes')
+    expect(readFileSync(bom, 'utf8')).toBe('\uFEFF# Bom\n\nSee the old report (dead link).\n')
+  })
+
   it('`--fix` leaves a file that changed during the check as it now is', async () => {
     const path = join(repo, 'fix', 'edited.md')
     // The page is asked for once the file was read: the edit lands while the check runs, as a writer's would.

@@ -1,6 +1,7 @@
 // `--fix`: each checked file rewritten by the fix mode (src/fix) and written back atomically; then a list
 // of what changed and what was left alone, and why.
 
+import {isUtf8} from 'node:buffer'
 import {chmodSync, chownSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import type {VFile} from 'vfile'
 import {fixText, type FixChange} from '../fix/index.js'
@@ -41,7 +42,10 @@ function writeFixed(path: string, file: VFile, text: string): string | undefined
     const real = realpathSync(path)
     const stats = statSync(real)
     if ((stats.mode & 0o222) === 0) return 'the file is read-only'
-    if (!sameContent(file, readFileSync(real))) return 'the file changed since it was checked: run again'
+    const now = readFileSync(real)
+    if (!sameContent(file, now)) return 'the file changed since it was checked: run again'
+    // The text was read with each byte that is not UTF-8 (Latin-1's `é`) as U+FFFD, which writing it would keep.
+    if (!isUtf8(now)) return 'the file is not UTF-8: writing it would change its other bytes'
     const mode = stats.mode & 0o7777
     const owned = process.getuid?.() === 0
     replaceFile(real, temporaryFor(real), text, {
