@@ -10,7 +10,7 @@ import {extractCitations, type ExtractOptions} from '../src/extract/index.js'
 import {linkedUrls} from '../src/extract/linked-urls.js'
 import {normalizeUrl} from '../src/extract/normalize.js'
 import {readsLikeTitle, wordCount} from '../src/extract/cited-title.js'
-import {findBareUrls} from '../src/extract/bare-urls.js'
+import {findBareUrls, scanBareUrls} from '../src/extract/bare-urls.js'
 import type {Citation} from '../src/types.js'
 
 type Syntax = 'md' | 'gfm' | 'mdx'
@@ -910,6 +910,16 @@ describe('inline math written with dollars, without remark-math', () => {
   const cited = (markdown: string, syntax: Syntax) =>
     extract(markdown, syntax).citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])
 
+  /** With and without remark-gfm, `markdown` cites `url` at its own characters and asks for it early (other hosts aside). */
+  function citesAndAsks(markdown: string, url: string): void {
+    for (const syntax of ['md', 'gfm'] as const) {
+      const cites = cited(markdown, syntax).filter(([found]) => found?.startsWith('https://example.com/'))
+      expect([syntax, cites]).toEqual([syntax, [[url, url]]])
+      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
+      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toContain(url)
+    }
+  }
+
   // The `$` that closes the math is not the URL's, as an unbalanced `)` is not: remark-gfm itself keeps it.
   it.each([
     ['Math $https://example.com/m$ here.', 'https://example.com/m'],
@@ -945,12 +955,26 @@ describe('inline math written with dollars, without remark-math', () => {
     ['Math $a$ *b* https://example.com/a$ here.', 'https://example.com/a$'],
     ['Code `$a` *b* https://example.com/a$ here.', 'https://example.com/a$'],
     ['Link <https://b.example/$> *b* https://example.com/a$ here.', 'https://example.com/a$']
-  ])('math stays open past emphasis and links: %s', (markdown, url) => {
+  ])('math stays open past emphasis and links: %s', citesAndAsks)
+
+  // `\$` is a dollar, not math: 'Costs \$5, see $x = https://…/m$' cited https://…/m$, the `\$` having opened the math
+  // that the `$x` then closed. Inside math a backslash escapes nothing, as remark-math reads `$a \$` as the math `a \`.
+  it.each([
+    ['Costs \\$5, see $x = https://example.com/m$ here.', 'https://example.com/m'],
+    ['Costs \\$5 and https://example.com/a$ here.', 'https://example.com/a$'],
+    ['Costs \\$5 and *\\$6*, see $x = https://example.com/m$ here.', 'https://example.com/m'],
+    ['A backslash \\\\$x = https://example.com/m$ here.', 'https://example.com/m'],
+    ['Math $a \\$ https://example.com/a$ here.', 'https://example.com/a$']
+  ])('an escaped dollar opens no math: %s', citesAndAsks)
+
+  // Hostile input: 100,000 characters of dollars, escaped dollars and URLs are scanned once, and a paragraph that
+  // emphasis splits into a text per URL is read once, not once per URL.
+  it('reads a long line of dollars in linear time', () => {
+    const line = '$\\$ \\$$ $$ https://example.com/m$ \\\\$'.repeat(3000)
+    expect(scanBareUrls(line, 0, true).urls).toHaveLength(3000)
+    const markdown = '\\$ $a *b* https://example.com/m$ '.repeat(1000)
     for (const syntax of ['md', 'gfm'] as const) {
-      const cites = cited(markdown, syntax).filter(([found]) => found?.startsWith('https://example.com/'))
-      expect([syntax, cites]).toEqual([syntax, [[url, url]]])
-      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
-      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toContain(url)
+      expect(new Set(cited(markdown, syntax).flat())).toEqual(new Set(['https://example.com/m']))
     }
   })
 

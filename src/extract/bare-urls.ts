@@ -33,32 +33,41 @@ export function findBareUrls(text: string, math: MathAt = 0): Span[] {
 
 /**
  * Every run of `text` that starts like a URL, as cut, with whether inline math is open where it starts, and the
- * math left open at the end.
+ * math left open at the end. `markdown`: `text` is Markdown as written, where `\$` is a dollar (see `openMath`).
  */
-export function scanBareUrls(text: string, math: MathAt): {urls: Array<Span & {inMath: boolean}>; open: number} {
+export function scanBareUrls(text: string, math: MathAt, markdown = false): {urls: Array<Span & {inMath: boolean}>; open: number} {
   const urls: Array<Span & {inMath: boolean}> = []
   let open = typeof math === 'number' ? math : 0
   // Nine text nodes in ten hold no URL: a plain search rules them out in a third of the Unicode pattern's time.
-  if (!text.includes('://')) return {urls, open: openMath(text, open)}
+  if (!text.includes('://')) return {urls, open: openMath(text, open, markdown)}
   let read = 0
   for (const match of text.matchAll(CANDIDATE)) {
     const start = match.index
-    open = openMath(text.slice(read, start), open)
+    open = openMath(text.slice(read, start), open, markdown)
     const inMath = typeof math === 'number' ? open > 0 : math(start)
     // A `$` the URL keeps is its own, not math's; one trimmed off is read with the text after it.
     read = start + trimUrl(match[0], inMath).length
     urls.push({start, end: read, inMath})
   }
-  return {urls, open: openMath(text.slice(read), open)}
+  return {urls, open: openMath(text.slice(read), open, markdown)}
 }
 
 /**
  * The length of the run of `$` that opens an inline math span still open at the end of `text` (0: none), as
  * remark-math reads them: a run closes the span the same run opened. Without remark-math, `$https://a.com/m$`
- * is text, and the closing `$` is the math's, not the URL's, as an unbalanced `)` is the sentence's.
+ * is text, and the closing `$` is the math's, not the URL's, as an unbalanced `)` is the sentence's. In Markdown
+ * as written (`markdown`), a backslash escapes what follows it outside math (`\$5` is five dollars), and nothing
+ * inside it, where remark-math reads `$a\$` as the math `a\`.
  */
-export function openMath(text: string, open = 0): number {
-  for (const [run] of text.matchAll(/\$+/g)) {
+export function openMath(text: string, open = 0, markdown = false): number {
+  const dollars = markdown ? /\\[^]|\$+/g : /\$+/g
+  for (let match = dollars.exec(text); match; match = dollars.exec(text)) {
+    const [run] = match
+    if (run.charAt(0) === '\\') {
+      // Inside math the backslash is math, and a `$` after it is read next.
+      if (open > 0) dollars.lastIndex = match.index + 1
+      continue
+    }
     if (open === 0) open = run.length
     else if (run.length === open) open = 0
   }

@@ -1,5 +1,5 @@
 // Inline math written with dollars, without remark-math: which URLs of a block start inside it, read from the
-// block's text, where emphasis, a link or code between two dollars does not end the math.
+// block's source, where emphasis, a link or code between two dollars does not end the math and `\$` is a dollar.
 
 import type {Text} from 'mdast'
 import type {Node} from 'unist'
@@ -34,7 +34,7 @@ function urlsInMath(block: Node, source: string): Set<number> {
     if (node.type === 'text' && span) {
       // Without a dollar, a text neither opens nor closes math, nor holds a URL that a `$` ends.
       if (!(node as Text).value.includes('$')) return SKIP
-      const scanned = scanBareUrls(source.slice(span.start, span.end), open)
+      const scanned = scanBareUrls(source.slice(span.start, span.end), open, true)
       for (const url of scanned.urls) if (url.inMath) starts.add(span.start + url.start)
       open = scanned.open
       return SKIP
@@ -46,7 +46,7 @@ function urlsInMath(block: Node, source: string): Set<number> {
       // A GFM literal is cut as a bare URL is; what is cut off it is text again.
       const written = source.slice(span.start, span.end)
       if (open > 0) starts.add(span.start)
-      open = openMath(written.slice(literalLength(written, open)), open)
+      open = openMath(written.slice(literalLength(written, open)), open, true)
     }
     return SKIP
   })
