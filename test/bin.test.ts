@@ -460,6 +460,11 @@ describe('remark-lint-citations <files>', () => {
     expect(flagValue.stderr).toContain('Unexpected value for `-q` in `-q=1`, expected none (it is a flag)')
     expect(shortValue.code).toBe(2)
     expect(shortValue.stderr).toContain('Unexpected `-e=md`, expected `-e md` or `--ext=md`')
+    // An option with a short name: `parseArgs` names it `-e, --ext <value>`, which was read as a flag named `-e,`.
+    expect(noValue.code).toBe(2)
+    expect(noValue.stderr).toMatch(/^Unexpected `--ext` without a value, expected `--ext <value>`\n/)
+    expect(longFlagValue.code).toBe(2)
+    expect(longFlagValue.stderr).toMatch(/^Unexpected value for `--quiet`, expected none \(it is a flag\)\n/)
   })
 
   it('an invalid option in the config: the message names the option and the allowed values, exit 2', async () => {
@@ -473,11 +478,6 @@ describe('remark-lint-citations <files>', () => {
     expect(stderr).not.toContain('Source verification')
   })
 
-    // An option with a short name: `parseArgs` names it `-e, --ext <value>`, which was read as a flag named `-e,`.
-    expect(noValue.code).toBe(2)
-    expect(noValue.stderr).toMatch(/^Unexpected `--ext` without a value, expected `--ext <value>`\n/)
-    expect(longFlagValue.code).toBe(2)
-    expect(longFlagValue.stderr).toMatch(/^Unexpected value for `--quiet`, expected none \(it is a flag\)\n/)
   it('`--no-cache` keeps no cache, and is refused beside `confirmDead`, which needs one (exit 2)', async () => {
     const project = join(folder, 'no-cache')
     const cache = join(project, 'cache-folder')
