@@ -601,7 +601,7 @@ describe('file names that read as globs or separators', () => {
 describe('one `files` input, the same files on a push and on a pull request', () => {
   const at = scene({'/gone': status(404)})
 
-  it('`docs/*` takes a folder it matches whole, `./docs/**/*.md` what it matches; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
+  it('`docs/*` takes a folder it matches whole, `./docs/**/*.md` what it matches, `.github` its folder; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
     const o = at.web.origin()
     const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'index.md': '# Project\n'}, 'base')
     const head = at.repo.commit(
@@ -609,17 +609,25 @@ describe('one `files` input, the same files on a push and on a pull request', ()
         'docs/guide/x.md': `Dead [x](${o}/gone?nested).\n`,
         'docs/top.md': `Dead [t](${o}/gone?top).\n`,
         'other/y.md': `Dead [y](${o}/gone?other).\n`,
+        '.github/CONTRIBUTING.md': `Dead [c](${o}/gone?dot).\n`,
         'README.MD': `Dead [r](${o}/gone?upper).\n`
       },
       'changes'
     )
     const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
-    // A glob written from `./`, as the bin reads it too.
-    for (const input of ['docs/*', '.', './docs/**/*.md']) {
+    const docs = ['docs/guide/x.md', 'docs/top.md']
+    const expected: Record<string, string[]> = {
+      'docs/*': docs,
+      '.': ['.github/CONTRIBUTING.md', ...docs, 'other/y.md'],
+      // A glob written from `./`, and a folder whose name starts with a dot, as the bin reads them too.
+      './docs/**/*.md': docs,
+      '.github': ['.github/CONTRIBUTING.md']
+    }
+    for (const [input, checked] of Object.entries(expected)) {
       const pull = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
       const push = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
       expect(files(pull), input).toEqual(files(push))
-      expect(files(pull), input).toEqual(input === '.' ? ['docs/guide/x.md', 'docs/top.md', 'other/y.md'] : ['docs/guide/x.md', 'docs/top.md'])
+      expect(files(pull), input).toEqual(checked)
     }
   })
 })

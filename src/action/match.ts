@@ -18,7 +18,9 @@ export function filesMatcher(entries: readonly string[], extensions: readonly st
     const pattern = posix.normalize(entry)
     const glob = new Minimatch(pattern)
     if (glob.hasMagic()) return (path: string) => glob.match(path)
-    const path = pattern.replace(/^\.\/?|\/$/g, '')
+    // `.` is the working directory; a name may start with a dot (`.github`).
+    const named = pattern.replace(/\/$/, '')
+    const path = named === '.' ? '' : named
     return (file: string) => file === path
   })
   const inFolder = (file: string) => extensions.includes(extname(file).slice(1)) && !file.split('/').slice(0, -1).includes('node_modules')
