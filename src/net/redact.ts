@@ -167,16 +167,18 @@ function redactSpelled(text: Spelled, depth: number): string {
   const userinfo = `//${REDACTED}@`
   if (!text.written) return redactPairs({read: text.read.replace(USERINFO, userinfo)}, depth)
   let read = ''
-  let written: string[] = []
+  // Pieces, joined once: a value of thousands of credentials (`%2F%2Fa%40…`) costs its length, not its square.
+  const written: string[][] = []
   let last = 0
   for (const match of text.read.matchAll(USERINFO)) {
     const end = match.index + match[0].length
     read += text.read.slice(last, match.index) + userinfo
     // `//` and `@` as they were written (`%2F%2F`, `%40`), only the credentials between them replaced.
-    written = written.concat(text.written.slice(last, match.index + 2), REDACTED.split(''), text.written.slice(end - 1, end))
+    written.push(text.written.slice(last, match.index + 2), REDACTED.split(''), text.written.slice(end - 1, end))
     last = end
   }
-  return redactPairs({read: read + text.read.slice(last), written: written.concat(text.written.slice(last))}, depth)
+  written.push(text.written.slice(last))
+  return redactPairs({read: read + text.read.slice(last), written: written.flat()}, depth)
 }
 
 function redactPairs(text: Spelled, depth: number): string {
