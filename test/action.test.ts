@@ -600,35 +600,40 @@ describe('file names that read as globs or separators', () => {
 
 describe('one `files` input, the same files on a push and on a pull request', () => {
   const at = scene({'/gone': status(404)})
+  let base: string
+  let head: string
 
-  it('`docs/*` takes a folder it matches whole, `./docs/**/*.md` what it matches, `.github` its folder; `.` leaves `README.MD` out, as the bin’s extensions are written', async () => {
+  beforeAll(() => {
     const o = at.web.origin()
-    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'index.md': '# Project\n'}, 'base')
-    const head = at.repo.commit(
+    base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'index.md': '# Project\n'}, 'base')
+    head = at.repo.commit(
       {
         'docs/guide/x.md': `Dead [x](${o}/gone?nested).\n`,
         'docs/top.md': `Dead [t](${o}/gone?top).\n`,
+        'docs/.vitepress/notes.md': `Dead [v](${o}/gone?hidden).\n`,
         'other/y.md': `Dead [y](${o}/gone?other).\n`,
         '.github/CONTRIBUTING.md': `Dead [c](${o}/gone?dot).\n`,
         'README.MD': `Dead [r](${o}/gone?upper).\n`
       },
       'changes'
     )
+  })
+
+  const docs = ['docs/guide/x.md', 'docs/top.md']
+  it.each<[string, string, string[]]>([
+    ['`docs/*` takes a folder it matches whole', 'docs/*', docs],
+    ['`.` leaves `README.MD` out, as the bin’s extensions are written', '.', ['.github/CONTRIBUTING.md', 'docs/.vitepress/notes.md', ...docs, 'other/y.md']],
+    ['`./docs/**/*.md`, a glob written from `./`, takes what it matches', './docs/**/*.md', docs],
+    ['`.github`, a folder whose name starts with a dot, takes its files', '.github', ['.github/CONTRIBUTING.md']],
+    ['`docs/**` takes the folder `docs` itself, hidden folders in it too', 'docs/**', ['docs/.vitepress/notes.md', ...docs]]
+  ])('%s', async (_, input, checked) => {
     const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
-    const docs = ['docs/guide/x.md', 'docs/top.md']
-    const expected: Record<string, string[]> = {
-      'docs/*': docs,
-      '.': ['.github/CONTRIBUTING.md', ...docs, 'other/y.md'],
-      // A glob written from `./`, and a folder whose name starts with a dot, as the bin reads them too.
-      './docs/**/*.md': docs,
-      '.github': ['.github/CONTRIBUTING.md']
-    }
-    for (const [input, checked] of Object.entries(expected)) {
-      const pull = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
-      const push = await runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
-      expect(files(pull), input).toEqual(files(push))
-      expect(files(pull), input).toEqual(checked)
-    }
+    const [pull, push] = await Promise.all([
+      runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}}),
+      runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
+    ])
+    expect(files(pull)).toEqual(files(push))
+    expect(files(pull)).toEqual(checked)
   })
 })
 

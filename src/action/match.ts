@@ -8,9 +8,9 @@ import {defaultExtensions} from '../cli/extensions.js'
 /**
  * A test of a path relative to the working directory (`/`-separated), as unified-engine's finder (the bin's) reads
  * `entries`: a path is that file, or every file under that folder; a glob (minimatch, as the finder's `glob`)
- * is every file it matches, and every file under a folder it matches (`docs/*` takes `docs/guide/x.md`). Files
- * found under a folder are those with the bin's extensions, written as it writes them (`README.MD` is not one),
- * outside `node_modules`.
+ * is every file it matches, and every file under a folder it matches (`docs/*` takes `docs/guide/x.md`, `docs/**`
+ * the folder `docs` itself, hidden folders in it too). Files found under a folder are those with the bin's
+ * extensions, written as it writes them (`README.MD` is not one), outside `node_modules`.
  */
 export function filesMatcher(entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
   const tests = entries.map((entry) => {
@@ -24,9 +24,11 @@ export function filesMatcher(entries: readonly string[], extensions: readonly st
     return (file: string) => file === path
   })
   const inFolder = (file: string) => extensions.includes(extname(file).slice(1)) && !file.split('/').slice(0, -1).includes('node_modules')
+  // A folder is also tried as `docs/`: minimatch's `docs/**` matches no `docs`, which the finder's glob matches.
+  const matchesFolder = (test: (path: string) => boolean, folder: string) => test(folder) || (folder !== '' && test(`${folder}/`))
   return (file) => {
     const folders = ancestors(file)
-    return tests.some((test) => test(file) || (inFolder(file) && folders.some(test)))
+    return tests.some((test) => test(file) || (inFolder(file) && folders.some((folder) => matchesFolder(test, folder))))
   }
 }
 
