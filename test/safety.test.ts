@@ -149,6 +149,16 @@ describe('secrets never leave', () => {
     expect(web.hits('/ok')).toBe(before + 2)
   })
 
+  it('a value of thousands of nested pairs (`q=a=a=a…`) is fetched and shown whole, not called a secret', async () => {
+    const before = web.hits('/ok')
+    const url = `${origin}/ok?q=${'a='.repeat(6_000)}a`
+    expect((await lint(`[x](${url})\n`, options)).messages).toEqual([])
+    expect(web.hits('/ok')).toBe(before + 1)
+    expect((await lint(`[x](${url}&token=abc)\n`, options)).messages).toEqual([
+      expect.stringMatching(/citation `http:\/\/site\.test:\d+\/ok\?q=a=a=a.*a=a&token=REDACTED`.*\(`secret in query parameter token`\)/)
+    ])
+  })
+
   it('a malformed URL gets a clear, positioned message, not a crash', async () => {
     const {messages} = await lint('A [broken](<https://exa mple.com/x>) and [ipv6](http://[::1/x) link.\n', options)
     expect(messages).toEqual([

@@ -184,27 +184,101 @@ function redactSpelled(text: Spelled, depth: number): string {
 function redactPairs(text: Spelled, depth: number): string {
   // Before the query (`/app;jsessionid=x?q=1`) a value ends at `?`; the rest is a query of its own.
   const query = text.read.indexOf('?')
-  let out = ''
+  const reader: ValueReader = {text, depth, question: finder(text.read, '?'), queries: [], out: []}
   let last = 0
   for (const match of text.read.matchAll(PAIR)) {
     const name = match[2]!
     const value = match.index + match[1]!.length + name.length + 1
-    out += writtenOf(text, last, value)
+    reader.out.push(writtenOf(text, last, value))
     last = match.index + match[0].length
-    out += redactValue(name, slice(text, value, last), match.index < query, depth)
+    redactValue(reader, {name, start: value, end: last, beforeQuery: match.index < query})
   }
-  return out + writtenOf(text, last)
+  reader.out.push(writtenOf(text, last))
+  return reader.out.join('')
 }
 
-function redactValue(name: string, value: Spelled, beforeQuery: boolean, depth: number): string {
-  if (value.read === '') return ''
-  const cut = beforeQuery ? value.read.indexOf('?') : -1
-  if (cut !== -1) return redactValue(name, slice(value, 0, cut), false, depth) + redactPairs(slice(value, cut), depth)
-  if (isSecretParam(decodeName(name))) return REDACTED
+/** A parameter's value: `start` to `end` of the text read; a path's (ending at a `?`) when `beforeQuery`. */
+interface Value {
+  name: string
+  start: number
+  end: number
+  beforeQuery: boolean
+}
+
+/** What reading the values of one text shares: where each `?` is, the queries still to read, the output. */
+interface ValueReader {
+  text: Spelled
+  depth: number
+  question: (from: number) => number
+  /** Queries cut off the values of paths (`/app;id=1?token=x`), each read once the value before it is: last first. */
+  queries: Array<[start: number, end: number]>
+  out: string[]
+}
+
+/**
+ * Writes a value, its secrets replaced. A value holds no `&`, `;`, `#` or space, so a pair nested in it
+ * (`?next=https://a/?token=x`, `?a=b=c`) has the rest of it for its value: the pairs in a value are a chain,
+ * followed in a loop, not one call per `=` (a value of thousands of `a=` would overflow the stack).
+ */
+function redactValue(reader: ValueReader, value: Value): void {
+  let next: Value | undefined = value
+  for (;;) {
+    while (next) next = redactStep(reader, next)
+    const query = reader.queries.pop()
+    if (!query) return
+    next = nestedPair(reader, query[0], query[1])
+  }
+}
+
+/** Writes what a value holds before the pair nested in it, and returns that pair's value, if any. */
+function redactStep(reader: ValueReader, {name, start, end, beforeQuery}: Value): Value | undefined {
+  const {text, out} = reader
+  if (start === end) return undefined
+  const cut = beforeQuery ? reader.question(start) : end
+  if (cut < end) {
+    reader.queries.push([cut, end])
+    return {name, start, end: cut, beforeQuery: false}
+  }
+  if (isSecretParam(decodeName(name))) {
+    out.push(REDACTED)
+    return undefined
+  }
   // A nested URL such as `?next=https://a/?token=x` keeps its own pairs: redact those too, and those of one
   // percent-encoded in the value (`?next=https%3A%2F%2Fa%2F%3Ftoken%3Dx`), keeping its encoding.
-  if (value.read.includes('=')) return redactPairs(value, depth)
-  return redactEncoded(value, depth)
+  if (text.read.slice(start, end).includes('=')) return nestedPair(reader, start, end)
+  out.push(redactEncoded(slice(text, start, end), reader.depth))
+  return undefined
+}
+
+/** {@link PAIR} without its value: in a value, the first pair's value is the rest of it. */
+const NESTED_PAIR = /(^|[?&;#\s/])([^=&;?#\s/]+)=/
+
+/** Writes the text from `start` to `end` up to the value of its first pair, and returns that value, if any. */
+function nestedPair(reader: ValueReader, start: number, end: number): Value | undefined {
+  const {text, out} = reader
+  const match = NESTED_PAIR.exec(text.read.slice(start, end))
+  if (!match) {
+    out.push(writtenOf(text, start, end))
+    return undefined
+  }
+  const value = start + match.index + match[0].length
+  out.push(writtenOf(text, start, value))
+  const query = reader.question(start)
+  return {name: match[2]!, start: value, end, beforeQuery: query < end && start + match.index < query}
+}
+
+/** Where the first `char` of `text` at or after an index is (Infinity: none); asked in order, the text is read once. */
+function finder(text: string, char: string): (from: number) => number {
+  let asked = 0
+  let found = -1
+  return (from) => {
+    if (from < asked || found < from) {
+      const index = text.indexOf(char, from)
+      found = index === -1 ? Infinity : index
+    }
+    asked = from
+    return found
+  }
 }
 
 /** A value read through its levels of percent-encoding until it holds pairs or credentials to redact. */
