@@ -436,6 +436,20 @@ describe('remark-lint-citations <files>', () => {
     expect(readFileSync(join(repo, 'dead.md'), 'utf8')).toBe(before)
   })
 
+  it('a path the file system refuses (below a file, a symlink loop, a name too long) is named as not found: exit 2, no stack trace', async () => {
+    const project = join(folder, 'bad-paths')
+    write(join(project, 'a.md'), '# A\n')
+    symlinkSync('loop-b.md', join(project, 'loop-a.md'))
+    symlinkSync('loop-a.md', join(project, 'loop-b.md'))
+    const paths = ['a.md/b.md', 'loop-a.md', `${'x'.repeat(300)}.md`]
+    const runs = await Promise.all(paths.map((path) => run([path], project)))
+    expect(runs.map(({code}) => code)).toEqual([2, 2, 2])
+    for (const [index, {stderr}] of runs.entries()) {
+      expect(tidy(stderr).slice(0, 2)).toEqual([paths[index], 'error No such file or folder'])
+      expect(stderr).not.toMatch(/internal failure|\n\s+at /)
+    }
+  })
+
   it('a bad argument names itself and the allowed values: exit 2', async () => {
     const [format, unknown, twice, missing, flagValue, shortValue, noValue, longFlagValue] = await Promise.all([
       run(['ok.md', '--report', 'xml'], repo),

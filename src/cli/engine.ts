@@ -1,7 +1,7 @@
 // The remark pipeline of the bin and of the library's text functions: unified-engine with the project's
 // remark config (or the preset when there is none), Markdown and MDX, and `configure` settings on top.
 
-import {existsSync} from 'node:fs'
+import {stat} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import type {Root} from 'mdast'
 import remarkGfm from 'remark-gfm'
@@ -42,7 +42,8 @@ export interface RunOptions {
 }
 
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
-export function runEngine(options: RunOptions): Promise<VFile[]> {
+export async function runEngine(options: RunOptions): Promise<VFile[]> {
+  const files = await Promise.all(options.files.map((file) => given(file, options.cwd)))
   const plugins: PluggableList = [...syntaxPlugins]
   // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
   // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
@@ -58,7 +59,7 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
         // No compiler: nothing is written back (`out`, `output`), and remark-stringify is 60 modules to load.
         processor: unified().use(remarkParse).freeze(),
         cwd: options.cwd,
-        files: options.files.map((file) => literal(file, options.cwd)),
+        files,
         extensions: [...(options.extensions ?? defaultExtensions)],
         rcName: '.remarkrc',
         packageField: 'remarkConfig',
@@ -98,15 +99,34 @@ export function runEngine(options: RunOptions): Promise<VFile[]> {
 const silent: VFileReporter = () => ''
 
 /**
- * A path that names a file or folder on disk is that path, also with glob syntax in it (`[slug].mdx`, as
- * Next.js names pages): unified-engine would expand it as a glob, which matches `s.mdx` or nothing. As a
- * VFile without a value, it is found and read as given.
+ * A path as unified-engine should take it. One that names a file or folder on disk is that path, also with glob
+ * syntax in it (`[slug].mdx`, as Next.js names pages): unified-engine would expand it as a glob, which matches
+ * `s.mdx` or nothing. As a VFile without a value, it is found and read as given.
  */
-function literal(file: string | VFile, cwd: string): string | VFile {
-  if (typeof file !== 'string' || !globSyntax.test(file)) return file
+async function given(file: string | VFile, cwd: string): Promise<string | VFile> {
+  if (typeof file !== 'string') return file
   const path = resolve(cwd, file)
+  const error = await statError(path)
+  if (error && error.code !== 'ENOENT') return notThere(file, cwd, error)
+  if (!globSyntax.test(file)) return file
   // The working directory itself has no name to give a VFile.
-  return path !== cwd && existsSync(path) ? new VFile({path}) : file
+  return path !== cwd && !error ? new VFile({path}) : file
+}
+
+/** Why a path cannot be looked at; the callback form, as unified-engine's own, gives an error without a stack. */
+function statError(path: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((done) => stat(path, (error) => done(error ?? undefined)))
+}
+
+/**
+ * A path the file system refuses to look at (below a file, a symlink loop, a name too long), said as the engine says
+ * a missing one: the engine knows only ENOENT, and went on to read such a path as a file, which failed as a crash
+ * (exit 3), or first to look for a config below it. With a value, it is neither looked for nor read.
+ */
+function notThere(path: string, cwd: string, cause: Error): VFile {
+  const file = new VFile({cwd, path, value: ''})
+  file.message('No such file or folder', {cause}).fatal = true
+  return file
 }
 
 /** Files named on the command line (or found in its folders), not those a plugin added, and not ignored ones. */

@@ -1,7 +1,7 @@
 // A quick count of the files a run may check, before remark's engine loads: enough to know whether the run is
 // large (see lint.ts). The engine finds the files itself; this count ignores `.remarkignore` and so may be higher.
 
-import {readdirSync, statSync} from 'node:fs'
+import {readdirSync, statSync, type Stats} from 'node:fs'
 import {extname, resolve} from 'node:path'
 
 /**
@@ -14,7 +14,7 @@ export function countFiles(paths: readonly string[], extensions: readonly string
   const folders: string[] = []
   for (const path of paths) {
     const base = resolve(cwd, globBase(path))
-    const stats = statSync(base, {throwIfNoEntry: false})
+    const stats = statOf(base)
     if (stats?.isDirectory()) folders.push(base)
     else if (stats) count++
     if (count >= limit) return limit
@@ -35,6 +35,15 @@ export function countFiles(paths: readonly string[], extensions: readonly string
     }
   }
   return count
+}
+
+/** Undefined for a path that cannot be looked at (below a file, a symlink loop, a name too long): the engine's to report. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path)
+  } catch {
+    return undefined
+  }
 }
 
 /** Characters that may make a path a glob (`*`, `?`, `[…]`, `{…}`, extglobs such as `@(…)`); more is harmless. */
