@@ -9,6 +9,7 @@ import {judgeLiveness, unconfirmedDead, withArchivedCopy} from './judge/liveness
 import {judgeRetracted} from './judge/retracted.js'
 import {judgeSoft404, wantsSiblingProbe} from './judge/soft-404.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
+import {holdsFragmentSecret} from './net/policy.js'
 import type {SiblingProbe} from './verify/sibling.js'
 import {resolveSettings, type Settings} from './options.js'
 import {accessDate} from './resolve/access-date.js'
@@ -64,6 +65,17 @@ function depthFor(fragment: string | undefined, rules: Set<RuleName> | undefined
 }
 
 /**
+ * The URL the verifier is asked for: the normalised one, without its fragment (never sent: one fetch serves all
+ * the page's anchors), unless the fragment holds a secret (`#access_token=…`). The policy then sees it, and
+ * refuses the citation as it refuses a secret in the query, before anything is fetched.
+ */
+function askedUrl(url: string, fragment: string | undefined): string {
+  if (fragment === undefined) return url
+  const written = `${url}#${fragment}`
+  return holdsFragmentSecret(written) ? written : url
+}
+
+/**
  * Asks a threaded verifier for a file's linked URLs as soon as the file is parsed: the thread fetches them while
  * this one parses the other files. The checks proper (`checkFile`) ask again and share those answers.
  */
@@ -72,7 +84,7 @@ export function prefetch(tree: Root, file: VFile, settings: Settings, rules: Set
   if (!verifier.threaded) return
   for (const {url, fragment} of linkedUrls(tree, sourceText(file), settings.skip)) {
     // Its outcome is read by the check; a failure there is reported there, not here.
-    verifier.verify(url, depthFor(fragment, rules)).catch(() => {})
+    verifier.verify(askedUrl(url, fragment), depthFor(fragment, rules)).catch(() => {})
   }
 }
 
@@ -97,7 +109,7 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   const citations = await inTurn(() => extractCitations(tree, file, {skip: settings.skip, jsxAttributes: settings.jsxAttributes}))
   // One wait for all of the file's sources, then each citation is judged: no suspended call per citation while
   // the answers come (a large corpus holds ten thousand of them).
-  const reports = await Promise.all(citations.map((citation) => verifier.verify(citation.normalizedUrl ?? citation.url, depthFor(citation.fragment, rules))))
+  const reports = await Promise.all(citations.map((citation) => verifier.verify(askedUrl(citation.normalizedUrl ?? citation.url, citation.fragment), depthFor(citation.fragment, rules))))
   /** The checked citation for its liveness verdict, with the archived copy and the sibling probe it calls for. */
   const settle = (citation: Citation, report: SourceReport, verdict: Verdict): CheckedCitation | Promise<CheckedCitation> => {
     // A paper its registry knows is judged by the registry, not by its publisher's landing page.

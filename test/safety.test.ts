@@ -1,8 +1,9 @@
 // citation-url-safety through the whole pipeline: refused before any connection, secrets never shown.
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {citationCredibility} from '../rules/index.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
-import {lintLiveness as lint} from './helpers/lint.js'
+import {lint as lintAll, lintLiveness as lint} from './helpers/lint.js'
 import {html, redirect, startWeb, type Web} from './helpers/web.js'
 import type {Resolve} from '../src/net/lookup.js'
 
@@ -21,6 +22,7 @@ const options = {allowPrivateAddresses: ['127.0.0.1/32'], resolve}
 beforeAll(async () => {
   web = await startWeb({
     '/ok': html('Fine'),
+    '/anchored': html('Anchored', '<h2 id="intro">Intro</h2>'),
     '/to-metadata': redirect(302, 'http://169.254.169.254/latest/meta-data/'),
     '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response),
     '/to-rebind': (request, response) => redirect(302, `http://rebind.test:${web.port}/ok`)(request, response),
@@ -120,6 +122,25 @@ describe('secrets never leave', () => {
     ])
     expect(JSON.stringify(file.messages)).not.toContain('s3cr3t')
     expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('a secret in the fragment (an OAuth implicit-flow token) is refused, never fetched, and redacted', async () => {
+    const before = web.hits('/ok')
+    const url = `${origin}/ok#access_token=s3cr3t&state=1`
+    const {messages, file} = await lint(`[x](${url})\n`, options)
+    expect(messages).toEqual([
+      `1:5-1:${5 + url.length}: Unexpected unsafe citation \`${origin}/ok#access_token=REDACTED&state=1\`, expected a public http(s) URL (\`secret in fragment parameter access_token\`) [citation-url-safety, error]`
+    ])
+    expect(JSON.stringify(file.messages)).not.toContain('s3cr3t')
+    expect(web.hits('/ok')).toBe(before)
+  })
+
+  it('a fragment without secrets is not sent: one fetch of the page, each anchor checked against it', async () => {
+    const before = web.hits('/anchored')
+    const markdown = `[x](${origin}/anchored#intro) [y](${origin}/anchored#missing) [z](${origin}/anchored#page=2)\n`
+    const {messages} = await lintAll(markdown, options, 'doc.md', [[citationCredibility, false]])
+    expect(messages).toEqual([expect.stringMatching(/^1:48-1:87: Unexpected missing anchor `#missing` .*\[citation-fragment\]$/)])
+    expect(web.hits('/anchored')).toBe(before + 1)
   })
 
   // A URL nested in a parameter's value, raw or percent-encoded, leaks its own secret or credentials when published.

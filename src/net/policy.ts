@@ -44,17 +44,37 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   if (url.username !== '' || url.password !== '') {
     return refuse('userinfo', 'credentials in the URL')
   }
-  const query = secrets ? secretParams(url) : []
-  if (query.length > 0) {
-    return refuse('secret', `secret in query ${plural(query, 'parameter')} ${query.map(clip).join(', ')}`)
-  }
-  const fragment = secrets ? secretFragmentParams(url) : []
-  if (fragment.length > 0) {
-    return refuse('secret', `secret in fragment ${plural(fragment, 'parameter')} ${fragment.map(clip).join(', ')}`)
-  }
-  const nested = secrets ? (hiddenSecret(url.search, 'query') ?? hiddenSecret(url.hash, 'fragment')) : undefined
-  if (nested) return refuse('secret', nested)
+  const secret = secrets ? (querySecret(url) ?? fragmentSecret(url)) : undefined
+  if (secret) return refuse('secret', secret)
   return checkHost(url, addresses)
+}
+
+/** Why the query holds a secret, if it does: a parameter named so, or one redaction finds in a value. */
+function querySecret(url: URL): string | undefined {
+  const names = secretParams(url)
+  if (names.length > 0) return `secret in query ${plural(names, 'parameter')} ${names.map(clip).join(', ')}`
+  return hiddenSecret(url.search, 'query')
+}
+
+/** Why the fragment holds a secret, if it does (`#access_token=…`: an OAuth implicit-flow callback). */
+function fragmentSecret(url: URL): string | undefined {
+  const names = secretFragmentParams(url)
+  if (names.length > 0) return `secret in fragment ${plural(names, 'parameter')} ${names.map(clip).join(', ')}`
+  return hiddenSecret(url.hash, 'fragment')
+}
+
+/**
+ * Whether the fragment of a URL as written holds a secret the policy refuses. A fragment is never sent, so a
+ * citation is fetched without it; the policy is handed the URL with its fragment when this says so (check.ts).
+ */
+export function holdsFragmentSecret(raw: string): boolean {
+  const hash = raw.indexOf('#')
+  if (hash === -1 || !MAY_HIDE.test(raw.slice(hash))) return false
+  try {
+    return fragmentSecret(new URL(raw)) !== undefined
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -75,6 +95,9 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
   return {ok: true, url}
 }
 
+/** Redaction hides the values of pairs and credentials: text without `=` or `@` (`#intro`) holds nothing it would. */
+const MAY_HIDE = /[=@]/
+
 /**
  * Why the query or fragment (`part`, with its `?` or `#`) holds a secret that redaction hides though no parameter
  * name says so, if it does: mostly a URL nested in a value, with a secret parameter or credentials, raw or
@@ -83,7 +106,7 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
  */
 function hiddenSecret(part: string, where: 'query' | 'fragment'): string | undefined {
   // Not a URL on its own: `redactUrl` reads it as text, as reports read any text.
-  if (redactUrl(part) === part) return undefined
+  if (!MAY_HIDE.test(part) || redactUrl(part) === part) return undefined
   const names = new Set<string>()
   for (const pair of part.slice(1).split(/[&;]/)) {
     const written = `${part[0]}${pair}`
