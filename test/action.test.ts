@@ -2,12 +2,13 @@
 // driven by a simulated runner on a git repository with a pull request, against a web on 127.0.0.1.
 
 import {execFileSync} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {parseDiff, unquote} from '../src/action/diff.js'
+import {parseDiff, parseNumstat, unquote} from '../src/action/diff.js'
+import {changesSince} from '../src/action/git.js'
 import {inputNames} from '../src/action/inputs.js'
 import {outputNames} from '../src/action/run.js'
 import {actionEntry, gitIn, makeRepo, runAction, type Repo} from './helpers/runner.js'
@@ -191,6 +192,14 @@ describe('changed lines from `git diff --unified=0`', () => {
     ['a pure rename has no hunk', 'diff --git a/old.md b/new.md\nsimilarity index 100%\nrename from old.md\nrename to new.md', []]
   ])('%s', (_, patch, expected) => {
     expect([...parseDiff(patch)]).toEqual(expected)
+  })
+
+  it('reads `--numstat -z`: files, renames by their new path, binaries with both paths', () => {
+    const output = ['3\t1\ta.md', '-\t-\tdocs/page.md', '-\t-\t', 'old name.md', 'new\tname.md', '0\t0\t', 'x.md', 'y.md', ''].join('\0')
+    expect(parseNumstat(output)).toEqual({
+      files: new Set(['a.md', 'docs/page.md', 'new\tname.md', 'y.md']),
+      binary: [['docs/page.md', 'docs/page.md'], ['old name.md', 'new\tname.md']]
+    })
   })
 
   it('unquotes C-style escapes and UTF-8 octets', () => {
@@ -577,6 +586,16 @@ describe('a Markdown file git diffs as binary (`-diff` in .gitattributes)', () =
     const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
     expect(run.annotations).toEqual([dead('generated/api.md', text, `${o}/gone?new`)])
     expect(run.code).toBe(1)
+  })
+
+  it('only the files to check are diffed as text: a binary beside them is not read (a PDF may be megabytes of lines)', async () => {
+    const base = at.repo.commit({'notes/old.md': 'One.\nTwo.\nThree.\nFour.\nFive.\n'}, 'more')
+    writeFileSync(join(at.repo.dir, 'paper.pdf'), Buffer.from('%PDF-1.7\n\0\nstream\n\0\0\nend\n'))
+    at.repo.commit({'generated/api.md': 'Rewritten.\n', 'generated/moved.md': 'One.\nTwo.\nThree.\nFour.\nFive.\nSix.\n'}, 'binary', [['notes/old.md', 'generated/moved.md']])
+    const changes = await changesSince(at.repo.dir, base, (file) => file.endsWith('.md'))
+    expect([...changes.files].sort()).toEqual(['generated/api.md', 'generated/moved.md', 'paper.pdf'])
+    // The renamed file's new line only: its old lines came with it.
+    expect([...changes.lines].sort()).toEqual([['generated/api.md', [[1, 1]]], ['generated/moved.md', [[6, 6]]]])
   })
 })
 

@@ -38,6 +38,31 @@ function addHunk(changed: ChangedLines, file: string, line: string): void {
   changed.set(file, ranges)
 }
 
+/** The files of a change, and which of them git took for binary (`-diff` in .gitattributes, a NUL byte). */
+export interface ChangedFiles {
+  /** Repository-relative paths of the new side. */
+  files: Set<string>
+  /** Each binary file as its old and new path (the same but for a rename). */
+  binary: Array<[string, string]>
+}
+
+/**
+ * Reads `git diff --numstat -z`: `<added>\t<deleted>\t<path>\0` per file, `<added>\t<deleted>\t\0<old>\0<new>\0`
+ * for a rename; the counts are `-` for a binary file.
+ */
+export function parseNumstat(output: string): ChangedFiles {
+  const changed: ChangedFiles = {files: new Set(), binary: []}
+  const fields = output.split('\0')
+  for (let index = 0; index < fields.length; index++) {
+    const entry = /^(\S+)\t(\S+)\t([\s\S]*)$/.exec(fields[index]!)
+    if (!entry) continue
+    const [old, path] = entry[3] === '' ? [fields[++index]!, fields[++index]!] : [entry[3]!, entry[3]!]
+    changed.files.add(path)
+    if (entry[1] === '-' && entry[2] === '-') changed.binary.push([old, path])
+  }
+  return changed
+}
+
 /** True when any line from `start` to `end` is in `ranges`. */
 export function touches(ranges: ReadonlyArray<[number, number]> | undefined, start: number, end: number): boolean {
   return (ranges ?? []).some(([from, to]) => from <= end && to >= start)

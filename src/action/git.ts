@@ -1,7 +1,7 @@
 // What a pull request changed, asked of git: its files and lines, numbered as in the checked-out commit.
 
 import {execFile} from 'node:child_process'
-import {parseDiff, type ChangedLines} from './diff.js'
+import {parseDiff, parseNumstat, type ChangedLines} from './diff.js'
 
 export interface Changes {
   /** Repository-relative paths of the files added, changed or renamed (deleted ones are gone). */
@@ -58,16 +58,19 @@ export async function isInHead(cwd: string, ancestor: string): Promise<boolean> 
  * What changed from the fork point with `base` to the checked-out commit (`git diff <base>...HEAD`), under
  * `cwd`. Against `HEAD` rather than the event's head so that line numbers are
  * those of the files being checked, also when the runner checked out the PR's merge commit. Renames are
- * followed whatever the user's git config says, so a moved file's old lines do not count as new.
+ * followed whatever the user's git config says, so a moved file's old lines do not count as new. `wanted`
+ * (repository-relative paths) says which files will be checked: only those are diffed as text when git takes
+ * them for binary, where a PDF or a video would make a diff of hundreds of megabytes.
  */
-export async function changesSince(cwd: string, base: string): Promise<Changes> {
-  const range = `${base}...HEAD`
-  const common = ['--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', range, '--', '.']
-  const [names, patch] = await Promise.all([
-    git(['diff', '--name-only', '-z', ...common], cwd),
-    // `--text`: a file git takes for binary (`-diff` in .gitattributes, a NUL byte) still has its lines.
-    git(['diff', '--unified=0', '--text', '--src-prefix=a/', '--dst-prefix=b/', ...common], cwd)
-  ])
-  return {files: new Set(names.split('\0').filter(Boolean)), lines: parseDiff(patch)}
+export async function changesSince(cwd: string, base: string, wanted: (file: string) => boolean): Promise<Changes> {
+  const diff = (options: string[], paths: string[]) =>
+    git(['diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
+  const patch = ['--unified=0', '--src-prefix=a/', '--dst-prefix=b/']
+  const [stats, text] = await Promise.all([diff(['--numstat', '-z'], ['.']), diff(patch, ['.'])])
+  const {files, binary} = parseNumstat(stats)
+  const lines = parseDiff(text)
+  // Both sides of a rename, so that it stays one; pathspecs from the top, as numstat writes the paths.
+  const texts = binary.filter(([, path]) => wanted(path)).flatMap((paths) => paths.map((path) => `:(top,literal)${path}`))
+  if (texts.length > 0) for (const [file, ranges] of parseDiff(await diff([...patch, '--text'], texts))) lines.set(file, ranges)
+  return {files, lines}
 }
-

@@ -20,7 +20,7 @@ import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from 
 import {recordsFromJsonl, type JsonlContents} from './records.js'
 import {prefixSarifPaths} from './sarif.js'
 import {filesMatcher} from './match.js'
-import {changedTargets, modeNote, selectRecords} from './select.js'
+import {changedTargets, checkedHere, modeNote, selectRecords} from './select.js'
 
 /** Exit codes, as the bin's: 0 pass, 1 `fail-on` met, 2 configuration error, 3 internal failure. */
 export const exitCodes = {pass: 0, fail: 1, config: 2, internal: 3} as const
@@ -81,8 +81,9 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
       log.write(`::warning::${escapeData(`The checked-out commit does not contain the pull request's head \`${pullRequest.head}\`: changed lines are taken from the checkout`)}\n`)
     }
     // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
-    changes = await changesSince(cwd, pullRequest.base)
-    targets = changedTargets(changes, prefix, filesMatcher(inputs.files))
+    const wanted = checkedHere(prefix, filesMatcher(inputs.files))
+    changes = await changesSince(cwd, pullRequest.base, wanted)
+    targets = changedTargets(changes, prefix, wanted)
   }
 
   const reports = new Map([...inputs.reports].map(([format, path]) => [format, resolve(cwd, path)] as const))

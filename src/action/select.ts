@@ -17,14 +17,18 @@ export function selectRecords(records: readonly CitationRecord[], mode: OnlyChan
 }
 
 /**
- * The changed files under the working directory (`prefix`: its path in the repository) that `checked` takes
- * (see `filesMatcher`), relative to it: what the bin is given. Files outside it are not this run's to check.
+ * Whether a repository-relative path is under the working directory (`prefix`: its path in the repository) and
+ * `checked` takes it (see `filesMatcher`) relative to that. Files outside it are not this run's to check.
  */
-export function changedTargets(changes: Changes, prefix: string, checked: (file: string) => boolean): string[] {
+export function checkedHere(prefix: string, checked: (file: string) => boolean): (file: string) => boolean {
+  return (file) => file.startsWith(prefix) && checked(file.slice(prefix.length))
+}
+
+/** The changed files `wanted` takes (see `checkedHere`), relative to the working directory: what the bin is given. */
+export function changedTargets(changes: Changes, prefix: string, wanted: (file: string) => boolean): string[] {
   return [...changes.files]
-    .filter((file) => file.startsWith(prefix))
+    .filter(wanted)
     .map((file) => file.slice(prefix.length))
-    .filter(checked)
     .sort()
 }
 
