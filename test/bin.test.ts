@@ -1,6 +1,7 @@
 // The `remark-lint-citations` bin, built (dist/), run as a child process on fixture repositories against a
 // loopback web: config discovery, MDX, exit codes, reports, and the `verify` command.
 
+import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
@@ -448,6 +449,27 @@ describe('remark-lint-citations <files>', () => {
       expect(tidy(stderr).slice(0, 2)).toEqual([paths[index], 'error No such file or folder'])
       expect(stderr).not.toMatch(/internal failure|\n\s+at /)
     }
+  })
+
+  it('a reader that stops reading (`| head`) is no crash: the other stream is whole, the exit code the check’s', async () => {
+    const project = join(folder, 'closed-pipe')
+    write(join(project, 'loop.md'), `Local: ${origin}/ok?pipe\n`)
+    /** The bin with one of its output pipes closed before it writes; what the other one got. */
+    const closing = (closed: 'stdout' | 'stderr') =>
+      new Promise<{code: number | null; other: string}>((done, fail) => {
+        const child = spawn(process.execPath, [bin, 'loop.md', '--report', 'json'], {cwd: project, env: {...process.env, NO_COLOR: '1', CI: 'true'}})
+        child[closed].destroy()
+        let other = ''
+        child[closed === 'stdout' ? 'stderr' : 'stdout'].on('data', (chunk) => (other += chunk))
+        child.on('error', fail)
+        child.on('close', (code) => done({code, other}))
+      })
+    const [noStdout, noStderr] = await Promise.all([closing('stdout'), closing('stderr')])
+    expect(noStdout.code).toBe(1)
+    expect(noStdout.other).toContain('Summary: 0 ok, 1 removed, 0 flagged')
+    expect(noStdout.other).not.toContain('EPIPE')
+    expect(noStderr.code).toBe(1)
+    expect((JSON.parse(noStderr.other) as JsonReport).summary).toMatchObject({total: 1, removed: 1})
   })
 
   it('a bad argument names itself and the allowed values: exit 2', async () => {
