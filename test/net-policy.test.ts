@@ -219,6 +219,16 @@ describe('checkUrl', () => {
     expect(checkUrl('https://a.test/?next=https%3A%2F%2Fb.test%2F%3Fpage%3D2&q=caf%C3%A9', strict).ok).toBe(true)
   })
 
+  it('refuses a secret redaction hides in the path, naming where, not the secret', () => {
+    const path = (reason: string) => ({ok: false, code: 'secret', reason})
+    expect(checkUrl('https://a.test/app;jsessionid=ABC123', strict)).toEqual(path('secret in path'))
+    expect(checkUrl('https://a.test/files/token=abc/report.pdf', strict)).toEqual(path('secret in path'))
+    expect(checkUrl('https://a.test/go/next=https%3A%2F%2Fb.test%2F%3Fsig%3Dx', strict)).toEqual(path('secret nested in path parameter next'))
+    expect(checkUrl('https://a.test/list;page=2/sort=asc', strict).ok).toBe(true)
+    // A session id a server puts in a redirect's path is its own doing.
+    expect(checkHop('https://a.test/app;jsessionid=ABC123', strict, false).ok).toBe(true)
+  })
+
   it('judges a long nested value in linear time', () => {
     const value = `https%3A%2F%2Fb.test%2F%3Fa%3D1${'%26a%3D1'.repeat(10_000)}%26sig%3Dx`
     const started = performance.now()

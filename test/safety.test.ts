@@ -135,6 +135,16 @@ describe('secrets never leave', () => {
     expect(web.hits('/ok')).toBe(before)
   })
 
+  it('a secret in the path (a session id) is refused, never fetched, and redacted', async () => {
+    const url = `${origin}/app;jsessionid=ABC123`
+    const {messages, file} = await lint(`[x](${url})\n`, options)
+    expect(messages).toEqual([
+      `1:5-1:${5 + url.length}: Unexpected unsafe citation \`${origin}/app;jsessionid=REDACTED\`, expected a public http(s) URL (\`secret in path\`) [citation-url-safety, error]`
+    ])
+    expect(JSON.stringify(file.messages)).not.toContain('ABC123')
+    expect(web.hits('/app;jsessionid=ABC123')).toBe(0)
+  })
+
   it('a fragment without secrets is not sent: one fetch of the page, each anchor checked against it', async () => {
     const before = web.hits('/anchored')
     const markdown = `[x](${origin}/anchored#intro) [y](${origin}/anchored#missing) [z](${origin}/anchored#page=2)\n`

@@ -44,7 +44,7 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   if (url.username !== '' || url.password !== '') {
     return refuse('userinfo', 'credentials in the URL')
   }
-  const secret = secrets ? (querySecret(url) ?? fragmentSecret(url)) : undefined
+  const secret = secrets ? (querySecret(url) ?? fragmentSecret(url) ?? hiddenSecret(url.pathname, 'path')) : undefined
   if (secret) return refuse('secret', secret)
   return checkHost(url, addresses)
 }
@@ -99,12 +99,13 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
 const MAY_HIDE = /[=@]/
 
 /**
- * Why the query or fragment (`part`, with its `?` or `#`) holds a secret that redaction hides though no parameter
- * name says so, if it does: mostly a URL nested in a value, with a secret parameter or credentials, raw or
- * percent-encoded (`?next=https%3A%2F%2Fb.example%2F%3Ftoken%3Dx`). Redaction itself judges, so a URL whose reports
- * would hide something is never fetched. The reason names the parameters holding such a value, or none.
+ * Why the query, fragment or path (`part`, with its `?`, `#` or `/`) holds a secret that redaction hides though no
+ * parameter name says so, if it does: mostly a URL nested in a value, with a secret parameter or credentials, raw
+ * or percent-encoded (`?next=https%3A%2F%2Fb.example%2F%3Ftoken%3Dx`); in the path, any pair redaction hides
+ * (`/app;jsessionid=…`, `/token=…/`). Redaction itself judges, so a URL whose reports would hide something is never
+ * fetched. The reason names the parameters holding such a value, or none.
  */
-function hiddenSecret(part: string, where: 'query' | 'fragment'): string | undefined {
+function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): string | undefined {
   // Not a URL on its own: `redactUrl` reads it as text, as reports read any text.
   if (!MAY_HIDE.test(part) || redactUrl(part) === part) return undefined
   const names = new Set<string>()
