@@ -245,9 +245,11 @@ describe('fixText: removed citations', () => {
       '',
       '[[x]: y](https://gone.example/a)',
       '',
-      'Inline [1. not at a line start](https://gone.example/a), [# nor](https://gone.example/a) this.',
+      'Inline [1. not at a line start](https://gone.example/a), [# nor](https://gone.example/a) this.[^1]',
       '',
       '[d]: https://gone.example/a',
+      '',
+      '[^1]: [2. Source](https://gone.example/a)',
       ''
     ].join('\n')
     const {text} = fix(before, {'https://gone.example/a': dead})
@@ -263,15 +265,19 @@ describe('fixText: removed citations', () => {
         '',
         `\\[x]: y ${D}`,
         '',
-        `Inline 1. not at a line start ${D}, # nor ${D} this.`,
+        `Inline 1. not at a line start ${D}, # nor ${D} this.[^1]`,
         '',
+        '',
+        `[^1]: 2\\. Source ${D}`,
         ''
       ].join('\n')
     )
     const blocks = (markdown: string): string[] => {
       const out: string[] = []
       const walk = (node: {type: string; children?: unknown[]}, depth: number): void => {
-        if (['paragraph', 'heading', 'list', 'listItem', 'blockquote', 'thematicBreak', 'definition'].includes(node.type)) out.push(`${depth}:${node.type}`)
+        if (['paragraph', 'heading', 'list', 'listItem', 'blockquote', 'thematicBreak', 'definition', 'footnoteDefinition'].includes(node.type)) {
+          out.push(`${depth}:${node.type}`)
+        }
         for (const child of node.children ?? []) walk(child as typeof node, depth + 1)
       }
       walk(unified().use(remarkParse).use(remarkGfm).parse(markdown), 0)

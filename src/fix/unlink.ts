@@ -81,11 +81,11 @@ function urlsAsCode(text: string): string {
   return kept + text.slice(at)
 }
 
-/** Only indentation and the markers of block quotes and list items before `offset` on its line. */
+/** Only indentation and the markers of block quotes, list items and footnote definitions before `offset` on its line. */
 function startsLine(source: string, offset: number): boolean {
   let start = offset
   while (start > 0 && !isEol(source.charAt(start - 1))) start--
-  return /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*$/.test(source.slice(start, offset))
+  return /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])|\[\^[^\]]+\]:))*[ \t]*$/.test(source.slice(start, offset))
 }
 
 /** An ordered list item's number and delimiter: the delimiter is escaped. */
