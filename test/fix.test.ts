@@ -18,7 +18,7 @@ import type {Citation, SourceReport} from '../src/types.js'
 import {source} from './helpers/source.js'
 
 /** What the check learned about a URL: it moved for good, or it is dead (maybe with an archived copy). */
-type Learned = {moved: string} | {dead: true; archive?: string} | {fine: true}
+type Learned = {moved: string; via?: string} | {dead: true; archive?: string} | {fine: true}
 
 interface Syntax {
   gfm?: boolean
@@ -45,10 +45,11 @@ function recordsOf(markdown: string, learned: Record<string, Learned>, syntax: S
 function reportOf(citation: Citation, said: Learned): SourceReport {
   const url = citation.normalizedUrl ?? citation.url
   if ('moved' in said) {
+    const stops = [url, ...(said.via === undefined ? [] : [said.via]), said.moved]
     return source(url, {}, {
       finalUrl: said.moved,
       permanentRedirect: true,
-      hops: [{url, status: 301, location: said.moved}, {url: said.moved, status: 200}]
+      hops: stops.map((stop, index) => (index < stops.length - 1 ? {url: stop, status: 301, location: stops[index + 1]} : {url: stop, status: 200}))
     })
   }
   if ('dead' in said) {
@@ -108,6 +109,13 @@ describe('fixText: permanent redirects', () => {
     const {text, changes} = fix('See [x](https://old.example/spec).\n', {'https://old.example/spec': moved('http://new.example/spec')})
     expect(text).toBe('See [x](https://old.example/spec).\n')
     expect(changes).toEqual([])
+  })
+
+  test('an https citation moved for good through plain http back to https on its own site points at the https end', () => {
+    const learned = {'https://site.example/spec': {moved: 'https://site.example/spec/', via: 'http://site.example/spec/'}}
+    const {text, changes} = fix('See [x](https://site.example/spec).\n', learned)
+    expect(text).toBe('See [x](https://site.example/spec/).\n')
+    expect(changes).toMatchObject([{kind: 'redirect', from: 'https://site.example/spec', to: 'https://site.example/spec/'}])
   })
 
   test('the cited #fragment is kept, as browsers keep it across a redirect', () => {

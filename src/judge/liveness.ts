@@ -109,7 +109,9 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
       status: 'valid',
       action: 'flagged',
       rule: 'citation-reachable',
-      message: `Unexpected insecure redirect of citation ${shownUrl(citation.url)}${through} to \`${report.finalUrl}\`, expected the cited source over https (${redirectChain(report.hops)})`
+      message: `Unexpected insecure redirect of citation ${shownUrl(citation.url)}${through} to \`${report.finalUrl}\`, expected the cited source over https (${redirectChain(report.hops)})`,
+      // Back on https for good: citing the end skips the clear-text hop.
+      ...movedTo(citation, report)
     }
   }
   return {
@@ -117,10 +119,17 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
     action: 'flagged',
     rule: 'citation-reachable',
     message: `Unexpected redirect of citation ${shownUrl(citation.url)} to another site \`${report.finalUrl}\`, expected the cited source (${redirectChain(report.hops)})`,
-    // Browsers carry the cited `#fragment` across a redirect (RFC 9110 §10.2.2): so does the offered fix. An
-    // `https:` citation is never rewritten to a plain `http:` page.
-    ...(report.permanentRedirect && !downgraded(report) ? {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`} : {})
+    ...movedTo(citation, report)
   }
+}
+
+/**
+ * The fix for a permanent redirect: its end. Browsers carry the cited `#fragment` across a redirect (RFC 9110
+ * §10.2.2): so does the fix. An `https:` citation is never rewritten to a plain `http:` page.
+ */
+function movedTo(citation: Citation, report: SourceReport): Pick<Verdict, 'expected'> {
+  if (!report.permanentRedirect || downgraded(report)) return {}
+  return {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`}
 }
 
 /** An `https:` citation that ended on `http:`. */
