@@ -233,6 +233,31 @@ describe('file cache', () => {
     expect(hits()).toBe(before)
   })
 
+  it('a cached report of a URL the policy now refuses (a secret an older version fetched) is refused, not served', async () => {
+    const cache = cacheFolder()
+    const seed = `${origin}/ok?seed`
+    await nextRun(`[a](${seed}).\n`, {cache})
+    // The run's report, filed under URLs whose secrets an older version's policy let through. The verifier's scope
+    // (verifier.ts): the seed is found under it, so the other entries are where a run looks for them.
+    const {maxRedirects, maxBodySize} = resolveSettings({})
+    const store = openCache(cache, () => {}, undefined, JSON.stringify([maxRedirects, maxBodySize]))
+    const report = await store.get(seed)
+    expect(report).toMatchObject({liveness: 'alive'})
+    const nested = `${origin}/ok?next=https%3A%2F%2Fb.test%2F%3Ftoken%3Dabc`
+    const path = `${origin}/app;jsessionid=ABC123`
+    const unseen = `${origin}/unseen?fine`
+    for (const url of [nested, path, unseen]) await store.set(url, report!)
+    await store.close()
+    const before = [web.hits('/ok'), web.hits('/app;jsessionid=ABC123'), web.hits('/unseen')]
+    const {messages} = await nextRun(`[a](${nested}) [b](${path}) [c](${unseen}).\n`, {cache})
+    expect(messages).toEqual([
+      expect.stringContaining('(`secret nested in query parameter next`) [citation-url-safety, error]'),
+      expect.stringContaining('(`secret in path`) [citation-url-safety, error]')
+    ])
+    // Refused before any connection; the entry of a URL the policy allows still serves.
+    expect([web.hits('/ok'), web.hits('/app;jsessionid=ABC123'), web.hits('/unseen')]).toEqual(before)
+  })
+
   it('a page whose text the cache cut is fetched again by a run that reads all of it, and read from the cache by one that does not', async () => {
     const settings = resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, cache: cacheFolder()})
     const url = `${origin}/long`

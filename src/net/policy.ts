@@ -2,7 +2,7 @@
 
 import {AddressPolicy, isIpLiteral} from './address.js'
 import {isLocalhostName} from './names.js'
-import {isSecretParam, redactUrl, secretFragmentParams, secretParams} from './redact.js'
+import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
 
 export type PolicyCode = 'malformed' | 'scheme' | 'userinfo' | 'secret' | 'private-address'
 
@@ -32,6 +32,20 @@ export function checkHop(raw: string, addresses: AddressPolicy, first = true): P
 }
 
 function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyVerdict {
+  const verdict = checkAlone(raw, secrets)
+  return verdict.ok ? checkHost(verdict.url, addresses) : verdict
+}
+
+/**
+ * What {@link checkUrl} refuses whatever the options: a malformed URL, another scheme, credentials, a secret (the
+ * address part is {@link checkHost}). A cached report's URL is checked against it again when read: the policy may
+ * refuse what an older version fetched.
+ */
+export function checkUrlAlone(raw: string): PolicyVerdict {
+  return checkAlone(raw, true)
+}
+
+function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
   let url: URL
   try {
     url = new URL(raw)
@@ -46,7 +60,7 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   }
   const secret = secrets ? (querySecret(url) ?? fragmentSecret(url) ?? hiddenSecret(url.pathname, 'path')) : undefined
   if (secret) return refuse('secret', secret)
-  return checkHost(url, addresses)
+  return {ok: true, url}
 }
 
 /** Why the query holds a secret, if it does: a parameter named so, or one redaction finds in a value. */
@@ -106,13 +120,12 @@ const MAY_HIDE = /[=@]/
  * fetched. The reason names the parameters holding such a value, or none.
  */
 function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): string | undefined {
-  // Not a URL on its own: `redactUrl` reads it as text, as reports read any text.
-  if (!MAY_HIDE.test(part) || redactUrl(part) === part) return undefined
+  if (!MAY_HIDE.test(part) || redactUrlPart(part) === part) return undefined
   const names = new Set<string>()
   for (const pair of part.slice(1).split(/[&;]/)) {
     const written = `${part[0]}${pair}`
     const equals = pair.indexOf('=')
-    const redacted = redactUrl(written)
+    const redacted = redactUrlPart(written)
     // Named only when redaction changed the value alone: a name it touched holds the secret.
     if (equals === -1 || redacted === written || !redacted.startsWith(written.slice(0, equals + 2))) continue
     // The name as redaction reads it, after any path in the part (`#/callback?next=…`).

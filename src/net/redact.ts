@@ -154,6 +154,14 @@ function redactText(text: string): string {
   return redactSpelled({read: text}, 0)
 }
 
+/**
+ * A part of a URL alone (its path, query or fragment, with its `/`, `?` or `#`) redacted as {@link redactUrl}
+ * redacts it in the whole URL, without first failing to parse it as one (the URL policy asks this of every URL).
+ */
+export function redactUrlPart(part: string): string {
+  return redactText(part)
+}
+
 function slice(text: Spelled, start: number, end?: number): Spelled {
   return {read: text.read.slice(start, end), ...(text.written ? {written: text.written.slice(start, end)} : {})}
 }

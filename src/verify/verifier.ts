@@ -3,7 +3,7 @@
 import {setTimeout as delay} from 'node:timers/promises'
 import {openCache, ttlFor, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
-import {checkHost} from '../net/policy.js'
+import {checkHost, checkUrlAlone} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {Proxies} from '../net/proxy.js'
@@ -98,12 +98,14 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
   /**
-   * A cached report serves unless the page is wanted whole and the report has part of it (its top, or text the
-   * cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer allows (a fetch
-   * says why), or the URL names a paper and the report lacks what its registry said (made before registries were
-   * asked).
+   * A cached report serves unless the URL policy now refuses its URL (a secret an older version fetched: a fetch
+   * refuses it before any connection, and says why), the page is wanted whole and the report has part of it (its
+   * top, or text the cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer
+   * allows (a fetch says why), or the URL names a paper and the report lacks what its registry said (made before
+   * registries were asked).
    */
   async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
+    if (!checkUrlAlone(url).ok) return undefined
     const report = await cache.get(url)
     if (!report || (depth === 'full' && report.page?.partial) || !allowedNow(report, addresses)) return undefined
     return paper && !settings.cacheOnly && !report.work ? undefined : report
