@@ -198,6 +198,24 @@ describe('remark-lint-citations <files>', () => {
     expect(lines.filter((line) => /^1:\d+-1:\d+ error Unexpected dead citation/.test(line))).toHaveLength(30)
   })
 
+  it('a UTF-16 file (as Windows PowerShell writes them) is not checked as garbage that cites nothing: it is listed as not checked, exit 1', async () => {
+    const project = join(folder, 'utf16')
+    write(join(project, 'ok.md'), '# Fine\n')
+    const text = `# Notes\n\nSee [the report](${origin}/gone?utf16).\n`
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    writeFileSync(join(project, 'notes.md'), littleEndian)
+    // Big-endian, without a byte order mark.
+    writeFileSync(join(project, 'big.md'), Buffer.from(text, 'utf16le').swap16())
+    const {code, stderr} = await run(['.', '--no-color'], project)
+    expect(code).toBe(1)
+    const lines = tidy(stderr)
+    for (const file of ['big.md', 'notes.md']) {
+      expect(lines).toContainEqual(`✗ ${file}:1:1 Unexpected UTF-16 text, expected UTF-8: save the file as UTF-8 to check it`)
+    }
+    expect(lines).toContain('1:1 error Unexpected UTF-16 text, expected UTF-8: save the file as UTF-8 to check it encoding remark-lint-citations')
+    expect(lines.at(-1)).toBe('Summary: 0 ok, 0 removed, 0 flagged, 2 files not checked')
+  })
+
   it('a run of more files than `manyFiles` (remark’s engine with the bin’s linear queue step): every file is checked', async () => {
     const project = join(folder, 'many')
     for (let index = 0; index < manyFiles; index++) write(join(project, 'pages', `page-${index}.md`), `# Page ${index}\n\nNothing cited here.\n`)

@@ -11,6 +11,7 @@ import {engine, type Preset, type VFileReporter} from 'unified-engine'
 import {VFile} from 'vfile'
 import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
+import remarkUtf16Stop from './encoding.js'
 import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
 import {binReport} from './config-error.js'
@@ -44,7 +45,7 @@ export interface RunOptions {
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
 export async function runEngine(options: RunOptions): Promise<VFile[]> {
   const files = await Promise.all(options.files.map((file) => given(file, options.cwd)))
-  const plugins: PluggableList = [...syntaxPlugins]
+  const plugins: PluggableList = [...syntaxPlugins, remarkUtf16Stop]
   // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
   // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
   // changes no options the config gives, and attaches `configure` where the config has none.
