@@ -74,6 +74,13 @@ describe('annotations', () => {
   test('no secret leaves', () => {
     expect(annotations(sample()).join('\n')).not.toMatch(/s3cr3t|user:pw/)
   })
+
+  test('a URL in a message stays as the message wrote it, in the annotation and the job summary (no slash added)', () => {
+    const message = 'Unexpected unsafe citation `http://localhost:3000`, expected a public http(s) URL'
+    const local = record('a.md', 'http://localhost:3000', [1, 6], [verdict('citation-url-safety', 'removed', 'invalid', message)])
+    expect(annotations([local])).toEqual([`::error file=a.md,line=1,col=6,endLine=1,endColumn=27,title=citation-url-safety::${message}`])
+    expect(jobSummary([local])).toContain('| `http://localhost:3000` | ' + message + ' |')
+  })
 })
 
 describe('tableCell and code', () => {

@@ -15,7 +15,12 @@ describe('redactText', () => {
     // A message's long URL, cut in the middle: the ellipsis stays one, not `%E2%80%A6`.
     ['`https://x.example/pppp…yyyy?token=REDACTED`', '`https://x.example/pppp…yyyy?token=REDACTED`'],
     ['cut https://x.example/?token=abc…', 'cut https://x.example/?token=REDACTED…'],
-    ['to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3Dabc`', 'to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3DREDACTED`']
+    ['to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3Dabc`', 'to `https://x.example/r?q=https%3A%2F%2Fy.example%2F%3Ftoken%3DREDACTED`'],
+    // A URL without secrets stays as the message (and the document) wrote it: no slash added, case and IDN kept.
+    ['Unexpected unsafe citation `http://localhost:3000`, expected', 'Unexpected unsafe citation `http://localhost:3000`, expected'],
+    ['Open HTTPS://Bücher.Example/a b now.', 'Open HTTPS://Bücher.Example/a b now.'],
+    // One holding a secret is redacted in its parsed form, as messages show it.
+    ['See HTTPS://X.Example?token=abc.', 'See https://x.example/?token=REDACTED.']
   ])('%j', (text, redacted) => {
     expect(redactText(text)).toBe(redacted)
   })

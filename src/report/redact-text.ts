@@ -1,6 +1,6 @@
 // Redacting the URLs inside free text (messages, reasons, claims, titles) before it leaves in a report.
 
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 
 /**
  * A URL in prose: a scheme, `://`, then anything up to whitespace, a backtick, a quote, an angle bracket or an
@@ -12,14 +12,15 @@ const URL_IN_TEXT = /\b[a-z][a-z\d+.-]*:\/\/[^\s`'"<>\u2026]+/gi
 const TRAILING = /[.,;:!?)\]}]+$/
 
 /**
- * `text` with every URL in it through `redactUrl`. Judges redact their messages already; reports do it
+ * `text` with every URL in it through `redactWrittenUrl`. Judges redact their messages already; reports do it
  * again so that nothing a record carries (a claim quoting a URL, a reason naming a redirect target) can
- * leak a secret. Trailing punctuation stays outside the URL, so `…?token=x).` keeps its `).`.
+ * leak a secret. A URL without secrets stays as written (`http://localhost:3000` gains no slash), as the message
+ * and the document spell it. Trailing punctuation stays outside the URL, so `…?token=x).` keeps its `).`.
  */
 export function redactText(text: string): string {
   return text.replace(URL_IN_TEXT, (match) => {
     const tail = TRAILING.exec(match)?.[0] ?? ''
-    return redactUrl(match.slice(0, match.length - tail.length)) + tail
+    return redactWrittenUrl(match.slice(0, match.length - tail.length)) + tail
   })
 }
 
