@@ -23,9 +23,9 @@ export function checkUrl(raw: string, addresses: AddressPolicy): PolicyVerdict {
 
 /**
  * {@link checkUrl} for one hop of a fetch. On redirect hops (`first` false) a
- * secret-looking query parameter is allowed: the server issued that URL (a
- * presigned download link, say); the document did not leak it. Everything else
- * (scheme, credentials, addresses) is checked on every hop.
+ * secret anywhere in the URL is allowed: the server issued that URL (a presigned
+ * download link, a session id in the path, say); the document did not leak it.
+ * Everything else (scheme, credentials, addresses) is checked on every hop.
  */
 export function checkHop(raw: string, addresses: AddressPolicy, first = true): PolicyVerdict {
   return check(raw, addresses, first)

@@ -1,4 +1,4 @@
-// Redaction: find secret-looking URL parts (credentials, secret query values) and replace them.
+// Redaction: find secret-looking URL parts (credentials, secret values in the query, fragment or path) and replace them.
 
 import {percentDecode} from './parse-url.js'
 
