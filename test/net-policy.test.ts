@@ -86,6 +86,24 @@ describe('AddressPolicy', () => {
     expect(isIpLiteral('example.com')).toBe(false)
     expect(isIpLiteral('127.1')).toBe(false)
   })
+
+  // Host names take a shortcut past ipaddr.js (only digits and dots can be a dotted quad): the answers stay its own.
+  it.each([
+    ['93.184.216.34', true],
+    [' 10.0.0.1 ', true],
+    ['[127.0.0.1]', true],
+    ['[2001:db8::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0177.0.0.1', false],
+    ['2130706433', false],
+    ['127.0.0.1.', false],
+    ['0x7f.1', false],
+    ['deadbeef', false],
+    ['cafe.example', false],
+    ['1.2.3.4.example', false]
+  ])('isIpLiteral(%j) is %s', (host, literal) => {
+    expect(isIpLiteral(host)).toBe(literal)
+  })
 })
 
 describe('special-use names', () => {
