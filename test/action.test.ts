@@ -536,16 +536,22 @@ describe('the README workflow', () => {
 
 describe('the annotation cap', () => {
   const at = scene({'/gone': status(404), '/busy': status(503)})
+  let base: string
+  let head: string
+  /** A commit of the pull request's branch the checkout does not hold (a re-run after a push). */
+  let later: string
+
+  beforeAll(() => {
+    base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const lines = Array.from({length: 12}, (_, index) => `Dead [${index}](${at.web.origin()}/gone?${index}) and busy [${index}](${at.web.origin()}/busy?${index}).\n`)
+    head = at.repo.commit({'many.md': lines.join('\n')}, 'many')
+    gitIn(at.repo.dir, ['checkout', '--quiet', '-b', 'later'])
+    later = at.repo.commit({'later.md': 'Later.\n'}, 'later')
+    gitIn(at.repo.dir, ['checkout', '--quiet', 'main'])
+  })
 
   it('annotates 10 errors and 10 warnings, says what is left out, and lists all in the job summary', async () => {
-    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
-    const lines = Array.from({length: 12}, (_, index) => `Dead [${index}](${at.web.origin()}/gone?${index}) and busy [${index}](${at.web.origin()}/busy?${index}).\n`)
-    const head = at.repo.commit({'many.md': lines.join('\n')}, 'many')
-    const run = await runAction({
-      workspace: at.repo.dir,
-      inputs: {},
-      event: {pull_request: {base: {sha: base}, head: {sha: head}}}
-    })
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
     expect(run.annotations.filter((line) => line.startsWith('::error'))).toHaveLength(10)
     expect(run.annotations.filter((line) => line.startsWith('::warning'))).toHaveLength(10)
     // Errors first, in document order: the first ten dead links.
@@ -556,6 +562,18 @@ describe('the annotation cap', () => {
     )
     expect(run.summary.match(/^\| \d+:\d+ \|/gm)).toHaveLength(24)
     expect(run.outputs).toMatchObject({removed: '12', flagged: '12', 'exit-code': '1'})
+  })
+
+  it('the Action’s own warning takes one of the 10: nine flagged citations are annotated, and the notice counts the rest', async () => {
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: later}}}})
+    const warnings = run.commands.filter((line) => line.startsWith('::warning'))
+    expect(warnings).toHaveLength(10)
+    expect(warnings[0]).toBe(`::warning::The checked-out commit does not contain the pull request's head \`${later}\`: changed lines are taken from the checkout`)
+    expect(run.annotations.filter((line) => line.startsWith('::error'))).toHaveLength(10)
+    expect(run.commands.at(-1)).toBe(
+      '::notice::2 more errors and 3 more warnings not annotated (GitHub shows 10 of each per step): see the job summary and the log'
+    )
+    expect(run.summary.match(/^\| \d+:\d+ \|/gm)).toHaveLength(24)
   })
 })
 

@@ -66,6 +66,8 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   // Annotations name files from the repository's root; the bin names them from `cwd`.
   const prefix = inRepository ?? withSlash(relative(workspace, cwd))
 
+  // The Action's own warnings are annotations too: GitHub counts them in the same 10 per level.
+  const written = {warning: 0}
   let changes: Changes | undefined
   let targets = inputs.files
   if (pullRequest && mode !== 'all') {
@@ -79,6 +81,7 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
     }
     if (pullRequest.head && !(await isInHead(cwd, pullRequest.head))) {
       log.write(`::warning::${escapeData(`The checked-out commit does not contain the pull request's head \`${pullRequest.head}\`: changed lines are taken from the checkout`)}\n`)
+      written.warning++
     }
     // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
     const wanted = checkedHere(prefix, filesMatcher(inputs.files))
@@ -97,7 +100,7 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   const note = modeNote(mode, pullRequest !== undefined)
   log.write(`Annotating ${selected.length} of ${records.length} citations: ${note}.\n`)
   // A file the bin could not check is reported whatever `only-changed` says: none of its citations were seen.
-  for (const line of annotations(selected, {unchecked})) log.write(line + '\n')
+  for (const line of annotations(selected, {unchecked, written})) log.write(line + '\n')
   await appendSummary(env.GITHUB_STEP_SUMMARY, `${jobSummary(selected, {unchecked})}\n_Shown: ${note}; ${selected.length} of ${records.length} citations checked._\n`)
 
   // An ignored citation (its findings silenced by a lint comment) fails nothing, whatever `fail-on` says.

@@ -19,21 +19,25 @@ export interface AnnotationOptions {
   limit?: number
   /** Files that could not be checked: errors at the parser's place, before every other error. */
   unchecked?: readonly UncheckedFile[]
+  /** Annotations of each level the step wrote before these (the Action's own warning): they take slots of `limit`. */
+  written?: Partial<Record<'error' | 'warning', number>>
 }
 
 /**
  * `::error` lines for removed citations, then `::warning` lines for flagged ones, each at the URL's own
- * place and capped at `limit` per level, so the most important are the ones GitHub shows. When some are
- * left out, a last `::notice` says how many and where to find them.
+ * place and capped at `limit` per level (less what the step `written` already), so the most important are the
+ * ones GitHub shows. When some are left out, a last `::notice` says how many and where to find them.
  */
 export function annotations(records: readonly CitationRecord[], options: AnnotationOptions = {}): string[] {
   const limit = options.limit ?? ANNOTATION_LIMIT
+  const errorRoom = Math.max(0, limit - (options.written?.error ?? 0))
+  const warningRoom = Math.max(0, limit - (options.written?.warning ?? 0))
   // Levels apart, so errors never crowd out warnings; each by file and place.
   const sorted = findings(records).sort(compareByPlace)
   const errors = [...sortUnchecked(options.unchecked ?? []).map(uncheckedAnnotation), ...sorted.filter((finding) => finding.action === 'removed').map(annotation)]
   const warnings = sorted.filter((finding) => finding.action === 'flagged').map(annotation)
-  const lines = [...errors.slice(0, limit), ...warnings.slice(0, limit)]
-  const left = [plural(errors.length - limit, 'error'), plural(warnings.length - limit, 'warning')].filter(Boolean)
+  const lines = [...errors.slice(0, errorRoom), ...warnings.slice(0, warningRoom)]
+  const left = [plural(errors.length - errorRoom, 'error'), plural(warnings.length - warningRoom, 'warning')].filter(Boolean)
   if (left.length > 0) {
     lines.push(`::notice::${escapeData(`${left.join(' and ')} not annotated (GitHub shows ${limit} of each per step): see the job summary and the log`)}`)
   }
