@@ -241,6 +241,8 @@ describe('checkUrl', () => {
     const path = (reason: string) => ({ok: false, code: 'secret', reason})
     expect(checkUrl('https://a.test/app;jsessionid=ABC123', strict)).toEqual(path('secret in path'))
     expect(checkUrl('https://a.test/files/token=abc/report.pdf', strict)).toEqual(path('secret in path'))
+    // A segment of its own, not a value nested in `a`'s.
+    expect(checkUrl('https://a.test/a=1/token=abc/x', strict)).toEqual(path('secret in path'))
     expect(checkUrl('https://a.test/go/next=https%3A%2F%2Fb.test%2F%3Fsig%3Dx', strict)).toEqual(path('secret nested in path parameter next'))
     expect(checkUrl('https://a.test/list;page=2/sort=asc', strict).ok).toBe(true)
     // A session id a server puts in a redirect's path is its own doing.
@@ -323,6 +325,12 @@ describe('redactUrl', () => {
     ['https://example.com/?token', 'https://example.com/?token'],
     ['https://example.com/cb#access_token=abc&state=1', 'https://example.com/cb#access_token=REDACTED&state=1'],
     ['https://example.com/app;jsessionid=ABC123?x=1', 'https://example.com/app;jsessionid=REDACTED?x=1'],
+    // In the path a value ends at `/`: the segments after it are shown. In a query (even one nested in a value) it
+    // does not: a token may hold `/`.
+    ['https://example.com/files/token=abc/report.pdf', 'https://example.com/files/token=REDACTED/report.pdf'],
+    ['https://example.com/app;jsessionid=ABC/list/sort=asc#top', 'https://example.com/app;jsessionid=REDACTED/list/sort=asc#top'],
+    ['https://example.com/s/token=abc/x?token=ab/cd&q=1', 'https://example.com/s/token=REDACTED/x?token=REDACTED&q=1'],
+    ['https://example.com/r?next=https%3A%2F%2Fb.test%2F%3Fsig%3Dab%2Fcd', 'https://example.com/r?next=https%3A%2F%2Fb.test%2F%3Fsig%3DREDACTED'],
     ['https://example.com/?next=https://b.test/?token=abc', 'https://example.com/?next=https://b.test/?token=REDACTED'],
     // A nested URL percent-encoded in a value: its secrets redacted, its encoding kept as written.
     ['https://x.example/r?q=https://y.example/%3Ftoken%3Dabc', 'https://x.example/r?q=https://y.example/%3Ftoken%3DREDACTED'],

@@ -145,6 +145,14 @@ describe('secrets never leave', () => {
     expect(web.hits('/app;jsessionid=ABC123')).toBe(0)
   })
 
+  it('a secret in a path segment is redacted up to the next `/`: the rest of the path is shown', async () => {
+    const url = `${origin}/files/token=abc/report.pdf`
+    const {messages} = await lint(`[x](${url})\n`, options)
+    expect(messages).toEqual([
+      `1:5-1:${5 + url.length}: Unexpected unsafe citation \`${origin}/files/token=REDACTED/report.pdf\`, expected a public http(s) URL (\`secret in path\`) [citation-url-safety, error]`
+    ])
+  })
+
   it('a fragment without secrets is not sent: one fetch of the page, each anchor checked against it', async () => {
     const before = web.hits('/anchored')
     const markdown = `[x](${origin}/anchored#intro) [y](${origin}/anchored#missing) [z](${origin}/anchored#page=2)\n`

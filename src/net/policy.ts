@@ -122,7 +122,8 @@ const MAY_HIDE = /[=@]/
 function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): string | undefined {
   if (!MAY_HIDE.test(part) || redactUrlPart(part) === part) return undefined
   const names = new Set<string>()
-  for (const pair of part.slice(1).split(/[&;]/)) {
+  // A path's pairs end at `/` too, as redaction reads them (`/a=1/token=x`: no secret nested in `a`).
+  for (const pair of part.slice(1).split(where === 'path' ? /[&;/]/ : /[&;]/)) {
     const written = `${part[0]}${pair}`
     const equals = pair.indexOf('=')
     const redacted = redactUrlPart(written)

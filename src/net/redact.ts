@@ -192,34 +192,46 @@ function redactSpelled(text: Spelled, depth: number): string {
 function redactPairs(text: Spelled, depth: number): string {
   // Before the query (`/app;jsessionid=x?q=1`) a value ends at `?`; the rest is a query of its own.
   const query = text.read.indexOf('?')
-  const reader: ValueReader = {text, depth, question: finder(text.read, '?'), queries: [], out: []}
+  // In the path of the URL given (not of one nested in a value: that may be a query, whose values hold `/`), a value
+  // ends at `/` too (`/token=x/report.pdf`): the rest is more of the path.
+  const path = text.read.search(/[?#]/)
+  const pathEnd = depth > 0 ? 0 : path === -1 ? text.read.length : path
+  const reader: ValueReader = {text, depth, question: finder(text.read, '?'), slash: finder(text.read, '/'), rests: [], out: []}
   let last = 0
   for (const match of text.read.matchAll(PAIR)) {
     const name = match[2]!
     const value = match.index + match[1]!.length + name.length + 1
     reader.out.push(writtenOf(text, last, value))
     last = match.index + match[0].length
-    redactValue(reader, {name, start: value, end: last, beforeQuery: match.index < query})
+    redactValue(reader, {name, start: value, end: last, beforeQuery: match.index < query, inPath: match.index < pathEnd})
   }
   reader.out.push(writtenOf(text, last))
   return reader.out.join('')
 }
 
-/** A parameter's value: `start` to `end` of the text read; a path's (ending at a `?`) when `beforeQuery`. */
+/**
+ * A parameter's value: `start` to `end` of the text read; ending at a `?` when `beforeQuery`, and at a `/` when in
+ * the path of the URL given (`inPath`).
+ */
 interface Value {
   name: string
   start: number
   end: number
   beforeQuery: boolean
+  inPath: boolean
 }
 
-/** What reading the values of one text shares: where each `?` is, the queries still to read, the output. */
+/** What reading the values of one text shares: where each `?` and `/` is, the rests still to read, the output. */
 interface ValueReader {
   text: Spelled
   depth: number
   question: (from: number) => number
-  /** Queries cut off the values of paths (`/app;id=1?token=x`), each read once the value before it is: last first. */
-  queries: Array<[start: number, end: number]>
+  slash: (from: number) => number
+  /**
+   * What was cut off values: a query after a path's value (`/app;id=1?token=x`), the path after a value in it
+   * (`/token=x/report.pdf`, `inPath`). Each is read once the value before it is: last first.
+   */
+  rests: Array<[start: number, end: number, inPath: boolean]>
   out: string[]
 }
 
@@ -232,20 +244,25 @@ function redactValue(reader: ValueReader, value: Value): void {
   let next: Value | undefined = value
   for (;;) {
     while (next) next = redactStep(reader, next)
-    const query = reader.queries.pop()
-    if (!query) return
-    next = nestedPair(reader, query[0], query[1])
+    const rest = reader.rests.pop()
+    if (!rest) return
+    next = nestedPair(reader, ...rest)
   }
 }
 
 /** Writes what a value holds before the pair nested in it, and returns that pair's value, if any. */
-function redactStep(reader: ValueReader, {name, start, end, beforeQuery}: Value): Value | undefined {
+function redactStep(reader: ValueReader, {name, start, end, beforeQuery, inPath}: Value): Value | undefined {
   const {text, out} = reader
   if (start === end) return undefined
   const cut = beforeQuery ? reader.question(start) : end
   if (cut < end) {
-    reader.queries.push([cut, end])
-    return {name, start, end: cut, beforeQuery: false}
+    reader.rests.push([cut, end, false])
+    return {name, start, end: cut, beforeQuery: false, inPath}
+  }
+  const slash = inPath ? reader.slash(start) : end
+  if (slash < end) {
+    reader.rests.push([slash, end, true])
+    return {name, start, end: slash, beforeQuery: false, inPath}
   }
   if (isSecretParam(decodeName(name))) {
     out.push(REDACTED)
@@ -253,7 +270,7 @@ function redactStep(reader: ValueReader, {name, start, end, beforeQuery}: Value)
   }
   // A nested URL such as `?next=https://a/?token=x` keeps its own pairs: redact those too, and those of one
   // percent-encoded in the value (`?next=https%3A%2F%2Fa%2F%3Ftoken%3Dx`), keeping its encoding.
-  if (text.read.slice(start, end).includes('=')) return nestedPair(reader, start, end)
+  if (text.read.slice(start, end).includes('=')) return nestedPair(reader, start, end, inPath)
   out.push(redactEncoded(slice(text, start, end), reader.depth))
   return undefined
 }
@@ -262,7 +279,7 @@ function redactStep(reader: ValueReader, {name, start, end, beforeQuery}: Value)
 const NESTED_PAIR = /(^|[?&;#\s/])([^=&;?#\s/]+)=/
 
 /** Writes the text from `start` to `end` up to the value of its first pair, and returns that value, if any. */
-function nestedPair(reader: ValueReader, start: number, end: number): Value | undefined {
+function nestedPair(reader: ValueReader, start: number, end: number, inPath: boolean): Value | undefined {
   const {text, out} = reader
   const match = NESTED_PAIR.exec(text.read.slice(start, end))
   if (!match) {
@@ -272,7 +289,7 @@ function nestedPair(reader: ValueReader, start: number, end: number): Value | un
   const value = start + match.index + match[0].length
   out.push(writtenOf(text, start, value))
   const query = reader.question(start)
-  return {name: match[2]!, start: value, end, beforeQuery: query < end && start + match.index < query}
+  return {name: match[2]!, start: value, end, beforeQuery: query < end && start + match.index < query, inPath}
 }
 
 /** Where the first `char` of `text` at or after an index is (Infinity: none); asked in order, the text is read once. */
