@@ -327,6 +327,27 @@ describe('file cache', () => {
     expect(hits()).toBe(before)
   })
 
+  it.each([true, 'background'] as const)(
+    'cacheOnly %j refuses at once what the URL policy refuses without a lookup, as a run that fetches does',
+    async (cacheOnly) => {
+      const cache = cacheFolder()
+      const unsafe = '[a](https://x.test/?token=abc) [b](javascript:alert(1)) [c](http://192.168.0.1/) [d](https://u:p@x.test/).\n'
+      const fetching = await nextRun(unsafe, {cache})
+      expect(fetching.messages[0]).toBe(
+        '1:5-1:30: Unexpected unsafe citation `https://x.test/?token=REDACTED`, expected a public http(s) URL (`secret in query parameter token`) [citation-url-safety, error]'
+      )
+      // The editor underlines what CI fails on. A host name's address is known only by a lookup: not yet checked.
+      const lookups: string[] = []
+      const lookup = (hostname: string) => (lookups.push(hostname), testResolve(hostname))
+      const editor = await nextRun(`${unsafe}[e](${origin}/ok?unseen).\n`, {cache, cacheOnly, resolve: lookup})
+      expect(editor.messages).toEqual([
+        expect.stringContaining(cacheOnly === true ? '(`not yet checked: cache only`)' : '(`not yet checked: checking in the background`)'),
+        ...fetching.messages
+      ])
+      expect(lookups).toEqual([])
+    }
+  )
+
   it("cacheOnly: 'background' answers at once and fetches each uncached URL once, for the next run (the editor)", async () => {
     const cache = cacheFolder()
     const options = {cache, cacheOnly: 'background' as const, allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0}

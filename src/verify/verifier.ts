@@ -3,7 +3,7 @@
 import {setTimeout as delay} from 'node:timers/promises'
 import {openCache, ttlFor, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
-import {checkHost, checkUrlAlone} from '../net/policy.js'
+import {checkHost, checkUrl, checkUrlAlone} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {Proxies} from '../net/proxy.js'
@@ -126,8 +126,17 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     const identifier = identify(url)
     const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
-    if (settings.cacheOnly) return notYetChecked(url)
+    if (settings.cacheOnly) return refused(url, depth) ?? notYetChecked(url)
     return fetchFresh(url, depth, identifier)
+  }
+
+  /**
+   * The answer to a URL the policy refuses without a lookup (another scheme, credentials, a secret, a literal or
+   * `localhost` private host): the fetch's own, which refuses it before any connection, so the editor (`cacheOnly`)
+   * shows what CI fails on. A host name is judged by its address at connection time: not here.
+   */
+  function refused(url: string, depth: PageDepth): Promise<SourceReport> | undefined {
+    return checkUrl(url, addresses).ok ? undefined : inspect(url, deps, depth)
   }
 
   /** `cacheOnly: 'background'`: each uncached URL fetched once, in the background, and what it found until when. */
@@ -137,6 +146,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   /** The cached answer, or what a background fetch found; else start that fetch and say so at once. */
   async function answerNow(url: string, depth: PageDepth): Promise<SourceReport> {
+    const refusal = refused(url, depth)
+    if (refusal) return refusal
     const identifier = identify(url)
     const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
