@@ -145,6 +145,26 @@ describe('secrets never leave', () => {
     expect(web.hits('/app;jsessionid=ABC123')).toBe(0)
   })
 
+  it('a paper\'s URL with a secret is refused before its registry or its landing page is asked', async () => {
+    // The registries on loopback, as test/registries.test.ts has them; a DOI is resolved through `doiBase`.
+    const seen: string[] = []
+    const registry = await startWeb({'*': (request, response) => void (seen.push(request.url ?? ''), response.writeHead(404).end())})
+    const base = registry.origin('site.test')
+    const registries = {doiBase: base, crossrefBase: base, dataciteBase: base, arxivBase: base, eutilsBase: base, waybackBase: base}
+    try {
+      const markdown = '[a](https://doi.org/10.1234/abc?token=xyz) [b](https://doi.org/10.1234/abc#access_token=xyz) [c](https://arxiv.org/abs/1706.03762?token=xyz)\n'
+      const {messages} = await lint(markdown, {...options, registries})
+      expect(messages).toEqual([
+        '1:5-1:42: Unexpected unsafe citation `https://doi.org/10.1234/abc?token=REDACTED`, expected a public http(s) URL (`secret in query parameter token`) [citation-url-safety, error]',
+        '1:48-1:92: Unexpected unsafe citation `https://doi.org/10.1234/abc#access_token=REDACTED`, expected a public http(s) URL (`secret in fragment parameter access_token`) [citation-url-safety, error]',
+        '1:98-1:140: Unexpected unsafe citation `https://arxiv.org/abs/1706.03762?token=REDACTED`, expected a public http(s) URL (`secret in query parameter token`) [citation-url-safety, error]'
+      ])
+      expect(seen).toEqual([])
+    } finally {
+      await registry.close()
+    }
+  })
+
   it('a secret in a path segment is redacted up to the next `/`: the rest of the path is shown', async () => {
     const url = `${origin}/files/token=abc/report.pdf`
     const {messages} = await lint(`[x](${url})\n`, options)

@@ -3,7 +3,7 @@
 import {setTimeout as delay} from 'node:timers/promises'
 import {openCache, ttlFor, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
-import {checkHost, checkUrl, checkUrlAlone} from '../net/policy.js'
+import {checkHost, checkUrl} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
 import {defaultResolve} from '../net/lookup.js'
 import {Proxies} from '../net/proxy.js'
@@ -98,14 +98,13 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   const leaseMs = settings.timeout * (settings.maxRedirects + 1) * 2 + 10_000
 
   /**
-   * A cached report serves unless the URL policy now refuses its URL (a secret an older version fetched: a fetch
-   * refuses it before any connection, and says why), the page is wanted whole and the report has part of it (its
-   * top, or text the cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer
-   * allows (a fetch says why), or the URL names a paper and the report lacks what its registry said (made before
-   * registries were asked).
+   * A cached report serves unless the page is wanted whole and the report has part of it (its top, or text the
+   * cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer allows (a fetch
+   * says why), or the URL names a paper and the report lacks what its registry said (made before registries were
+   * asked). Its URL passed the policy first (`refused`): one the policy now refuses (a secret an older version
+   * fetched) is never read from the cache.
    */
   async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
-    if (!checkUrlAlone(url).ok) return undefined
     const report = await cache.get(url)
     if (!report || (depth === 'full' && report.page?.partial) || !allowedNow(report, addresses)) return undefined
     return paper && !settings.cacheOnly && !report.work ? undefined : report
@@ -123,17 +122,21 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   }
 
   async function check(url: string, depth: PageDepth): Promise<SourceReport> {
+    const refusal = refused(url, depth)
+    if (refusal) return refusal
     const identifier = identify(url)
     const known = await cached(url, depth, identifier !== undefined)
     if (known) return known
-    if (settings.cacheOnly) return refused(url, depth) ?? notYetChecked(url)
+    if (settings.cacheOnly) return notYetChecked(url)
     return fetchFresh(url, depth, identifier)
   }
 
   /**
    * The answer to a URL the policy refuses without a lookup (another scheme, credentials, a secret, a literal or
-   * `localhost` private host): the fetch's own, which refuses it before any connection, so the editor (`cacheOnly`)
-   * shows what CI fails on. A host name is judged by its address at connection time: not here.
+   * `localhost` private host): the fetch's own, which refuses it before any connection. Asked first, whatever route
+   * the URL would take: a paper's registry and its landing page (a DOI's, which drops the cited query) are asked
+   * for its identifier, not for it; the cache and `cacheOnly` (the editor, which then shows what CI fails on) fetch
+   * nothing. A host name is judged by its address at connection time: not here.
    */
   function refused(url: string, depth: PageDepth): Promise<SourceReport> | undefined {
     return checkUrl(url, addresses).ok ? undefined : inspect(url, deps, depth)
