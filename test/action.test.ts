@@ -650,7 +650,9 @@ describe('one `files` input, the same files on a push and on a pull request', ()
         'docs/.vitepress/notes.md': `Dead [v](${o}/gone?hidden).\n`,
         'other/y.md': `Dead [y](${o}/gone?other).\n`,
         '.github/CONTRIBUTING.md': `Dead [c](${o}/gone?dot).\n`,
-        'README.MD': `Dead [r](${o}/gone?upper).\n`
+        'README.MD': `Dead [r](${o}/gone?upper).\n`,
+        // A vendored package, committed (as Actions written in JavaScript commit theirs).
+        'node_modules/pkg/readme.md': `Dead [p](${o}/gone?package).\n`
       },
       'changes'
     )
@@ -662,7 +664,10 @@ describe('one `files` input, the same files on a push and on a pull request', ()
     ['`.` leaves `README.MD` out, as the bin’s extensions are written', '.', ['.github/CONTRIBUTING.md', 'docs/.vitepress/notes.md', ...docs, 'other/y.md']],
     ['`./docs/**/*.md`, a glob written from `./`, takes what it matches', './docs/**/*.md', docs],
     ['`.github`, a folder whose name starts with a dot, takes its files', '.github', ['.github/CONTRIBUTING.md']],
-    ['`docs/**` takes the folder `docs` itself, hidden folders in it too', 'docs/**', ['docs/.vitepress/notes.md', ...docs]]
+    ['`docs/**` takes the folder `docs` itself, hidden folders in it too', 'docs/**', ['docs/.vitepress/notes.md', ...docs]],
+    ['`**/*.md` takes nothing under `node_modules`', '**/*.md', [...docs, 'other/y.md']],
+    ['`node_modules/**/*.md`, a glob that names `node_modules`, takes what it matches', 'node_modules/**/*.md', ['node_modules/pkg/readme.md']],
+    ['`node_modules`, a folder named as a path, takes its files', 'node_modules', ['node_modules/pkg/readme.md']]
   ])('%s', async (_, input, checked) => {
     const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
     const [pull, push] = await Promise.all([

@@ -272,6 +272,42 @@ describe('remark-lint-citations <files>', () => {
     expect(glob.stdout.trim().split('\n').map((line) => (JSON.parse(line) as JsonlRecord).file)).toEqual(['s.md'])
   })
 
+  it('a glob finds nothing under `node_modules` (as `.` does) unless it names `node_modules`; a path there is checked', async () => {
+    const project = join(folder, 'glob-node-modules')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, 'index.md'), `Dead [i](${origin}/gone?index).\n`)
+    write(join(project, 'docs', 'a.md'), `Dead [a](${origin}/gone?docs).\n`)
+    // What `npm ci` leaves: package readmes, and a package's own `node_modules` below a folder of the project.
+    write(join(project, 'node_modules', 'pkg', 'readme.md'), `Dead [p](${origin}/gone?pkg).\n`)
+    write(join(project, 'docs', 'node_modules', 'dep', 'readme.md'), `Dead [d](${origin}/gone?dep).\n`)
+    const checked = async (...files: string[]) => {
+      const {code, stdout} = await run(['--report', 'jsonl', '--', ...files], project)
+      const records = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as JsonlRecord)
+      return {code, files: [...new Set(records.map((record) => record.file))].sort()}
+    }
+    const ours = ['docs/a.md', 'index.md']
+    const runs = await Promise.all([
+      checked('**/*.md'),
+      checked('.'),
+      // A folder a glob matches is walked, but `node_modules` is not matched.
+      checked('*'),
+      // A glob that finds only files under `node_modules`: nothing to check (and stdin is not read instead).
+      checked('*/pkg/*.md'),
+      checked('node_modules/**/*.md'),
+      checked('**/node_modules/**/*.md'),
+      checked('**/*.md', 'node_modules/pkg/readme.md')
+    ])
+    expect(runs).toEqual([
+      {code: 1, files: ours},
+      {code: 1, files: ours},
+      {code: 1, files: ours},
+      {code: 0, files: []},
+      {code: 1, files: ['node_modules/pkg/readme.md']},
+      {code: 1, files: ['docs/node_modules/dep/readme.md', 'node_modules/pkg/readme.md']},
+      {code: 1, files: [...ours, 'node_modules/pkg/readme.md']}
+    ])
+  })
+
   it('`--ext` chooses the extensions', async () => {
     const {code, stdout} = await run(['.', '--ext', 'markdown', '--report', 'jsonl'], repo)
     expect(code).toBe(1)

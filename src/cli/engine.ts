@@ -4,6 +4,7 @@
 import {stat} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import type {Root} from 'mdast'
+import {glob, hasMagic, type IgnoreLike} from 'glob'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import {unified, type PluggableList, type Plugin} from 'unified'
@@ -15,6 +16,7 @@ import remarkUtf16Stop from './encoding.js'
 import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
 import {binReport} from './config-error.js'
+import {namesNodeModules} from './node-modules.js'
 import {syntaxPlugins} from './syntax.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
@@ -44,7 +46,9 @@ export interface RunOptions {
 
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
 export async function runEngine(options: RunOptions): Promise<VFile[]> {
-  const files = await Promise.all(options.files.map((file) => given(file, options.cwd)))
+  const files = (await Promise.all(options.files.map((file) => given(file, options.cwd)))).flat()
+  // Globs that found nothing: without files, the engine would read stdin.
+  if (files.length === 0) return []
   const plugins: PluggableList = [...syntaxPlugins, remarkUtf16Stop]
   // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
   // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
@@ -102,16 +106,31 @@ const silent: VFileReporter = () => ''
 /**
  * A path as unified-engine should take it. One that names a file or folder on disk is that path, also with glob
  * syntax in it (`[slug].mdx`, as Next.js names pages): unified-engine would expand it as a glob, which matches
- * `s.mdx` or nothing. As a VFile without a value, it is found and read as given.
+ * `s.mdx` or nothing. As a VFile without a value, it is found and read as given. A glob is expanded here, as the
+ * engine would (node-glob), but outside `node_modules` unless it names one (see node-modules.ts).
  */
-async function given(file: string | VFile, cwd: string): Promise<string | VFile> {
-  if (typeof file !== 'string') return file
+async function given(file: string | VFile, cwd: string): Promise<Array<string | VFile>> {
+  if (typeof file !== 'string') return [file]
+  const error = await statError(resolve(cwd, file))
+  if (error && error.code !== 'ENOENT') return [notThere(file, cwd, error)]
+  if (!globSyntax.test(file)) return [file]
+  if (!error) return [onDisk(file, cwd)]
+  // Not a glob to node-glob either: the engine says it is not there.
+  if (!hasMagic(file)) return [file]
+  const matches = await glob(file, {cwd, ...(namesNodeModules(file) ? {} : {ignore: outsideNodeModules})})
+  return matches.map((match) => onDisk(match, cwd))
+}
+
+/** A path on disk, taken as written. The working directory itself has no name to give a VFile. */
+function onDisk(file: string, cwd: string): string | VFile {
   const path = resolve(cwd, file)
-  const error = await statError(path)
-  if (error && error.code !== 'ENOENT') return notThere(file, cwd, error)
-  if (!globSyntax.test(file)) return file
-  // The working directory itself has no name to give a VFile.
-  return path !== cwd && !error ? new VFile({path}) : file
+  return path === cwd ? file : new VFile({path})
+}
+
+/** Neither a `node_modules` folder (nor what is in it) is matched, nor walked into: from the glob's `cwd` down. */
+const outsideNodeModules: IgnoreLike = {
+  ignored: (path) => namesNodeModules(path.relativePosix()),
+  childrenIgnored: (path) => namesNodeModules(path.relativePosix())
 }
 
 /** Why a path cannot be looked at; the callback form, as unified-engine's own, gives an error without a stack. */
