@@ -36,15 +36,7 @@ function check(raw: string, addresses: AddressPolicy, secrets: boolean): PolicyV
   return verdict.ok ? checkHost(verdict.url, addresses) : verdict
 }
 
-/**
- * What {@link checkUrl} refuses whatever the options: a malformed URL, another scheme, credentials, a secret (the
- * address part is {@link checkHost}). A cached report's URL is checked against it again when read: the policy may
- * refuse what an older version fetched.
- */
-export function checkUrlAlone(raw: string): PolicyVerdict {
-  return checkAlone(raw, true)
-}
-
+/** What {@link checkUrl} refuses whatever the options: a malformed URL, another scheme, credentials, a secret. */
 function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
   let url: URL
   try {
