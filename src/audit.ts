@@ -4,6 +4,7 @@
 
 import {relative, resolve} from 'node:path'
 import {VFile} from 'vfile'
+import {configFailure} from './cli/config-error.js'
 import {runEngine} from './cli/engine.js'
 import {firstOfKind, stopOf} from './cli/outcome.js'
 import {parseSources, sourceRecords, sourcesDocument, SOURCES_FILE, type Source} from './cli/sources.js'
@@ -158,9 +159,11 @@ async function checkDocument(
   {cwd, rcPath, detectConfig, configure}: Pipeline
 ): Promise<{records: CitationRecord[]; rules: RulesRun | undefined}> {
   const document = new VFile({path: resolve(cwd, path), value, cwd})
-  const files = await runEngine({cwd, files: [document], detectConfig, detectIgnore: false, rcPath, configure})
+  const configs = new Map<string, string>()
+  const files = await runEngine({cwd, files: [document], detectConfig, detectIgnore: false, rcPath, configure, configs})
   const setup = firstOfKind(files, 'setup')
-  if (setup) throw new OptionsError(setup.text)
+  // A config that does not load is said as the bin says it: its file, and the line and column where it is known.
+  if (setup) throw new OptionsError((await configFailure(setup.cause, {cwd, configs}).catch(() => undefined)) ?? setup.text)
   const internal = firstOfKind(files, 'internal')
   if (internal) throw new Error(internal.text, {cause: internal.cause})
   const file = files[0]

@@ -98,7 +98,34 @@ describe('auditMarkdown', () => {
   it('invalid options throw an OptionsError that names them', async () => {
     await expect(api.auditMarkdown('x', {failOn: 'never' as 'removed'})).rejects.toThrow('Unexpected `failOn` `never`, expected `flagged` or `removed`')
     await expect(api.auditMarkdown('x', {configure: {timeout: -1}})).rejects.toThrow(api.OptionsError)
-    await expect(api.auditMarkdown('x', {rcPath: join(folder, 'missing.mjs')})).rejects.toThrow(/Cannot read given file/)
+    await expect(api.auditMarkdown('x', {rcPath: join(folder, 'missing.mjs'), cwd: folder})).rejects.toThrow(/^missing\.mjs: Cannot read remark config: Error: ENOENT/)
+  })
+
+  it('a remark config that does not load throws an OptionsError naming its file, line and column, as the bin says it', async () => {
+    const broken = join(folder, 'broken')
+    mkdirSync(broken)
+    writeFileSync(join(broken, 'syntax.mjs'), 'export default {\n  plugins: [foo bar]\n}\n')
+    writeFileSync(join(broken, 'comma.json'), '{"plugins": [\n  "remark-gfm",\n]}\n')
+    writeFileSync(join(broken, 'plugin.mjs'), "export default {plugins: ['remark-no-such-plugin']}\n")
+    writeFileSync(join(broken, '.remarkrc.json'), '{"plugins": [}\n')
+    const failure = async (run: Promise<unknown>) => {
+      const error = (await run.then(() => undefined, (error: unknown) => error)) as Error
+      return {options: error instanceof api.OptionsError, message: error.message}
+    }
+    expect(
+      await Promise.all([
+        failure(api.auditMarkdown('x', {rcPath: join(broken, 'syntax.mjs'), cwd: folder})),
+        failure(api.auditMarkdown('x', {rcPath: 'comma.json', cwd: broken})),
+        failure(api.auditMarkdown('x', {rcPath: 'plugin.mjs', cwd: broken})),
+        // Found from `cwd` up, and for a list of sources too.
+        failure(api.verifySources([], {detectConfig: true, cwd: broken}))
+      ])
+    ).toEqual([
+      {options: true, message: "broken/syntax.mjs:2:17: Cannot load remark config: SyntaxError: Unexpected identifier 'bar'"},
+      {options: true, message: "comma.json:3:1: Cannot load remark config: Invalid JSON: Unexpected token ']'"},
+      {options: true, message: 'plugin.mjs:1:28: Cannot find plugin `remark-no-such-plugin`'},
+      {options: true, message: ".remarkrc.json:1:14: Cannot load remark config: Invalid JSON: Unexpected token '}'"}
+    ])
   })
 })
 

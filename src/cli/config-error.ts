@@ -1,6 +1,7 @@
-// The bin's report: a remark config (or a plugin it names) that cannot be loaded is said once, in one line: the
-// file, the line and column where Node or the parser tells them, and why. unified-engine's own message is, for each
-// file, a chain of errors with their stacks, and an ES module's SyntaxError there names no place at all.
+// The bin's report, and the library's `OptionsError` (audit.ts): a remark config (or a plugin it names) that cannot
+// be loaded is said once, in one line: the file, the line and column where Node or the parser tells them, and why.
+// unified-engine's own message is, for each file, a chain of errors with their stacks, and an ES module's
+// SyntaxError there names no place at all.
 
 import {execFile} from 'node:child_process'
 import {readFile} from 'node:fs/promises'
@@ -9,7 +10,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
 import type {Options} from 'vfile-reporter'
-import {causes, type Message} from './outcome.js'
+import {causes} from './outcome.js'
 import {remarkReport} from './reporter.js'
 
 interface Place {
@@ -33,7 +34,7 @@ export async function binReport(files: VFile[], options: Options, context: Confi
         if (message.fatal !== true || !(message.cause instanceof Error)) continue
         const key = causes(message.cause).map((error) => error.message).join('\n')
         // A failure that cannot be said plainly is left to remark's report, as it was.
-        if (!lines.has(key)) lines.set(key, configFailure(message, context).catch(() => undefined))
+        if (!lines.has(key)) lines.set(key, configFailure(message.cause, context).catch(() => undefined))
         const line = await lines.get(key)
         if (line) return line
       }
@@ -48,11 +49,11 @@ export async function binReport(files: VFile[], options: Options, context: Confi
 }
 
 /**
- * The line for a message that says a config or a plugin it names could not be read or loaded, or undefined for any
- * other message: `.remarkrc.mjs:2:7: Cannot load remark config: SyntaxError: …`.
+ * The line for a message's cause that says a config or a plugin it names could not be read or loaded, or undefined
+ * for any other: `.remarkrc.mjs:2:7: Cannot load remark config: SyntaxError: …`.
  */
-export async function configFailure(message: Message, context: ConfigContext): Promise<string | undefined> {
-  const chain = message.cause instanceof Error ? causes(message.cause) : []
+export async function configFailure(cause: unknown, context: ConfigContext): Promise<string | undefined> {
+  const chain = cause instanceof Error ? causes(cause) : []
   const innermost = chain.at(-1)
   const given = matchOf(chain, /^Cannot (read|parse) (?:given )?file `(.+)`$/)
   const missing = matchOf(chain, /^Cannot find module `(.+)`$/)

@@ -42,6 +42,8 @@ export interface RunOptions {
   report?: {stream: NodeJS.WritableStream; color: boolean; quiet: boolean; frail: boolean} | undefined
   /** Called as each file finishes its checks (the progress line). */
   onFile?: ((file: VFile) => void) | undefined
+  /** Filled with each config loaded, by folder: what a config failure is told from (see config-error.ts). */
+  configs?: Map<string, string> | undefined
 }
 
 /** The given files, processed, each with its messages and `recordsOf` data. Rejects only when the engine itself fails. */
@@ -57,7 +59,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
   if (options.onFile) plugins.push([fileDone, options.onFile])
   const {report} = options
   // Each config loaded, by folder: a plugin that cannot be found is known only by the folder it was looked up from.
-  const configs = new Map<string, string>()
+  const configs = options.configs ?? new Map<string, string>()
   return new Promise((resolve, reject) => {
     engine(
       {
