@@ -291,7 +291,7 @@ describe('remark-lint-citations <files>', () => {
       checked('.'),
       // A folder a glob matches is walked, but `node_modules` is not matched.
       checked('*'),
-      // A glob that finds only files under `node_modules`: nothing to check (and stdin is not read instead).
+      // A glob that finds only files under `node_modules` finds none (and stdin is not read instead).
       checked('*/pkg/*.md'),
       checked('node_modules/**/*.md'),
       checked('**/node_modules/**/*.md'),
@@ -301,11 +301,23 @@ describe('remark-lint-citations <files>', () => {
       {code: 1, files: ours},
       {code: 1, files: ours},
       {code: 1, files: ours},
-      {code: 0, files: []},
+      {code: 2, files: []},
       {code: 1, files: ['node_modules/pkg/readme.md']},
       {code: 1, files: ['docs/node_modules/dep/readme.md', 'node_modules/pkg/readme.md']},
       {code: 1, files: [...ours, 'node_modules/pkg/readme.md']}
     ])
+  })
+
+  it('a glob that finds no file is a wrong argument, said at its name, exit 2, as a missing path is: a typo does not pass unchecked', async () => {
+    const project = join(folder, 'glob-no-match')
+    write(join(project, 'index.md'), 'Nothing cited.\n')
+    const alone = await run(['docs/**/*.md'], project)
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toMatch(/docs\/\*\*\/\*\.md\n\s*error\s+No file matches this glob/)
+    // Beside a glob that finds files: those are not checked either, as with a missing path.
+    const beside = await run(['*.md', 'doc/*.md'], project)
+    expect(beside.code).toBe(2)
+    expect(beside.stderr).toContain('No file matches this glob')
   })
 
   it('`--ext` chooses the extensions', async () => {

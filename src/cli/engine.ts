@@ -17,6 +17,7 @@ import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
 import {binReport} from './config-error.js'
 import {namesNodeModules} from './node-modules.js'
+import {noMatch, noSuchFile} from './outcome.js'
 import {syntaxPlugins} from './syntax.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
@@ -114,12 +115,14 @@ const silent: VFileReporter = () => ''
 async function given(file: string | VFile, cwd: string): Promise<Array<string | VFile>> {
   if (typeof file !== 'string') return [file]
   const error = await statError(resolve(cwd, file))
-  if (error && error.code !== 'ENOENT') return [notThere(file, cwd, error)]
+  if (error && error.code !== 'ENOENT') return [unreadable(file, cwd, noSuchFile, error)]
   if (!globSyntax.test(file)) return [file]
   if (!error) return [onDisk(file, cwd)]
   // Not a glob to node-glob either: the engine says it is not there.
   if (!hasMagic(file)) return [file]
   const matches = await glob(file, {cwd, ...(namesNodeModules(file) ? {} : {ignore: outsideNodeModules})})
+  // A glob that finds nothing is a wrong argument, as a missing path is: a typo must not pass CI unchecked.
+  if (matches.length === 0) return [unreadable(file, cwd, noMatch)]
   return matches.map((match) => onDisk(match, cwd))
 }
 
@@ -141,13 +144,14 @@ function statError(path: string): Promise<NodeJS.ErrnoException | undefined> {
 }
 
 /**
- * A path the file system refuses to look at (below a file, a symlink loop, a name too long), said as the engine says
- * a missing one: the engine knows only ENOENT, and went on to read such a path as a file, which failed as a crash
- * (exit 3), or first to look for a config below it. With a value, it is neither looked for nor read.
+ * A path that names nothing to check, said as the engine says a missing one: one the file system refuses to look at
+ * (below a file, a symlink loop, a name too long; the engine knows only ENOENT, and went on to read such a path as a
+ * file, which failed as a crash, exit 3, or first to look for a config below it), or a glob that finds no file.
+ * With a value, it is neither looked for nor read.
  */
-function notThere(path: string, cwd: string, cause: Error): VFile {
+function unreadable(path: string, cwd: string, reason: string, cause?: Error): VFile {
   const file = new VFile({cwd, path, value: ''})
-  file.message('No such file or folder', {cause}).fatal = true
+  file.message(reason, cause ? {cause} : {}).fatal = true
   return file
 }
 

@@ -14,8 +14,12 @@ export type ExitCode = (typeof exitCode)[keyof typeof exitCode]
 
 const citationRules = new Set<string>(ruleNames)
 
-/** unified-engine's words for files it could not find or was told to skip: the arguments are wrong. */
-const badFileReasons = new Set(['No such file or folder', 'Cannot find file', 'Cannot process specified file: it’s ignored'])
+/** The words for a path that names no file to check: the engine's (it could not find it, or was told to skip it) and the bin's. */
+export const noSuchFile = 'No such file or folder'
+export const noMatch = 'No file matches this glob'
+
+/** Said of a path that names no file to check: the arguments are wrong. */
+const badFileReasons = new Set([noSuchFile, noMatch, 'Cannot find file', 'Cannot process specified file: it’s ignored'])
 
 /** unified-engine's errors for a config it cannot read, parse or load (and plugins it cannot find). */
 const badConfig =
