@@ -459,8 +459,9 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
       expect(arrivals).toHaveLength(10)
       arrivals.sort((a, b) => a - b)
       const gaps = arrivals.slice(1).map((at, index) => at - arrivals[index]!)
-      // Each machine alone keeps 300 ms; two interleaved would leave gaps of 150 ms or less between them.
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250)
+      // Each machine alone keeps 300 ms; two interleaved would leave gaps of 150 ms or less between them. Arrivals
+      // are timed at the server, so a loaded machine's jitter (a request held up after its slot) eats into 300.
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200)
     } finally {
       await own.close()
     }
