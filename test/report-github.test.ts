@@ -1,7 +1,8 @@
 // GitHub Actions: annotations (escaping, order, caps) and the job summary Markdown.
 
 import {describe, expect, test} from 'vitest'
-import {annotations, code, escapeData, escapeProperty, jobSummary, tableCell} from '../src/report/github.js'
+import {code} from '../src/code-span.js'
+import {annotations, escapeData, escapeProperty, jobSummary, tableCell} from '../src/report/github.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
 describe('escaping for workflow commands', () => {

@@ -1,5 +1,6 @@
 // What an unlinked citation leaves behind: its text and a visible marker, never a link to the dead source.
 
+import {code} from '../code-span.js'
 import {findBareUrls, type Span} from '../extract/bare-urls.js'
 import type {Target} from './locate.js'
 import type {Parsed} from './parse.js'
@@ -103,14 +104,6 @@ const OPENER = /^[ \t]*(?:(?:#{1,6}|[-+*])(?=[ \t\r\n]|$)|>|[-=*_](?=[-=*_ \t]*(
 function asProse(text: string): string {
   if (ORDERED.test(text)) return text.replace(ORDERED, '$1\\$2')
   return OPENER.test(text) ? text.replace(/^[ \t]*/, '$&\\') : text
-}
-
-/** Inline code holding `text` literally, fenced by more backticks than it contains. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
-  return fence + pad + text + pad + fence
 }
 
 /** Backslash escapes mean nothing in code; `\|` stays, as a table cell needs it even there. */

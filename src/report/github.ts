@@ -1,5 +1,6 @@
 // GitHub Actions output: workflow-command annotations at each citation, and the job summary Markdown.
 
+import {code} from '../code-span.js'
 import {redactWrittenUrl} from '../net/redact.js'
 import {findings, type Finding} from './findings.js'
 import {actionMarks, actionRank, compareText, reportPath, sortUnchecked} from './order.js'
@@ -171,13 +172,4 @@ function compareByPlace(a: Finding, b: Finding): number {
  */
 export function tableCell(text: string): string {
   return text.replace(/(\\*)\|/g, (_, slashes: string) => `${slashes}${slashes}\\|`).replace(/\r\n|\r|\n/g, '<br>')
-}
-
-/** A code span that holds any text: a fence longer than its longest run of backticks, on one line. */
-export function code(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ')
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
-  return `${fence}${pad}${flat}${pad}${fence}`
 }
