@@ -59,6 +59,16 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(200, 'Fine Thanks', {'content-type': 'application/json'})
       res.end(JSON.stringify(req.headers))
       return
+    case '/big-headers':
+      // A shop's answer: 300 cookies and a long policy, 45 KB of headers (Node's own limit is 16 KB).
+      res.setHeader('set-cookie', Array.from({length: 300}, (_, index) => `c${index}=${'v'.repeat(64)}; Path=/; Secure`))
+      res.writeHead(200, {'content-type': 'text/html', 'content-security-policy': `script-src ${'https://cdn.example '.repeat(1000)}`})
+      res.end(page)
+      return
+    case '/huge-headers':
+      res.writeHead(200, {'content-type': 'text/html', 'x-junk': 'x'.repeat(300 * 1024)})
+      res.end(page)
+      return
     case '/moved':
       res.writeHead(301, {location: '/ok', 'content-type': 'text/html'})
       res.end('<a href="/ok">moved</a>')
@@ -368,6 +378,15 @@ describe('fetchHop', () => {
     // One cookie a line: a cookie's `Expires=Wed, 21 Oct …` holds a comma.
     expect(answer.headers['set-cookie']).toBe('a=1\nb=2')
     expect(answer.headers['x-multi']).toBe('one, two')
+  })
+
+  it('takes response headers as large as browsers do, and no larger', async () => {
+    const answer = await hop('/big-headers')
+    expect(answer.status).toBe(200)
+    expect(answer.body.equals(page)).toBe(true)
+    expect(answer.headers['set-cookie']?.split('\n')).toHaveLength(300)
+    // Past Chrome's 256 KB, a broken answer.
+    expect((await netError(hop('/huge-headers'))).code).toBe('EPROTOCOL')
   })
 
   it('returns a 301 as it is, with its location', async () => {

@@ -20,10 +20,12 @@ export interface AgentOptions {
 export const keepAlive = {keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000}
 
 /**
- * undici's limits on waiting for an answer's headers and between its body's chunks, direct or through a proxy (ms),
- * in place of its 300 s. fetchHop's whole-hop deadline is normally shorter: these bound a request nobody waits for.
+ * undici's limits on an answer, direct or through a proxy. Waiting for its headers and between its body's chunks
+ * (ms), in place of its 300 s: fetchHop's whole-hop deadline is normally shorter, these bound a request nobody waits
+ * for. Its headers' size (bytes), in place of Node's 16 KB, which pages browsers open exceed (a shop's cookies and
+ * policy headers, 20-30 KB): Chrome's 256 KB, so a page is never "unverifiable" for headers a browser takes.
  */
-export const answerLimits = {headersTimeout: 30_000, bodyTimeout: 30_000}
+export const answerLimits = {headersTimeout: 30_000, bodyTimeout: 30_000, maxHeaderSize: 256 * 1024}
 
 /**
  * A keep-alive undici Agent whose connections use {@link createLookup}, so a
@@ -55,6 +57,7 @@ export function createAgent(options: AgentOptions): Agent {
     ...keepAlive,
     headersTimeout: options.headersTimeoutMs ?? answerLimits.headersTimeout,
     bodyTimeout: options.bodyTimeoutMs ?? answerLimits.bodyTimeout,
+    maxHeaderSize: answerLimits.maxHeaderSize,
   })
 }
 
