@@ -174,7 +174,10 @@ export interface Work {
   registry: Registry | 'doi.org'
   /** The work's title, type, notices, …, when found and readable. */
   metadata?: WorkMetadata
-  /** Why, for `missing` and `unverified` (e.g. `DOI 10.5555/x is not registered`, `Crossref: 503 Service Unavailable`). */
+  /**
+   * Why, for `missing` and `unverified` (e.g. `DOI 10.5555/x is not registered`, `Crossref: 503 Service Unavailable`);
+   * for `found`, what could not be read: its metadata, or the notices of its journal version or PubMed record.
+   */
   reason?: string
 }
 

@@ -92,8 +92,12 @@ const agencies: Record<string, string> = {
   // arXiv registers a DOI for each paper with DataCite.
   '10.48550/arxiv.2101.00001': 'DataCite',
   '10.48550/arxiv.2101.00003': 'DataCite',
-  '10.3280/ecag2018-001005': 'mEDRA'
+  '10.3280/ecag2018-001005': 'mEDRA',
+  '10.5555/flaky': 'Crossref'
 }
+
+/** Crossref works asked for once already: `10.5555/flaky` answers 503 the first time, then as the retracted paper. */
+const flaky = new Set<string>()
 
 /** DataCite records of deposits in open repositories: title, publisher, and the type its uploader chose. */
 const deposits: Record<string, [string, string, string]> = {
@@ -190,7 +194,11 @@ beforeAll(async () => {
   crossref = await startWeb({
     '*': (request, response) => {
       const name = decodeURIComponent(record(request).pathname.replace(/^\/works\//, ''))
-      const work = works[name]
+      if (name === '10.5555/flaky' && !flaky.has(name)) {
+        flaky.add(name)
+        return json(response, 503, {message: 'busy'})
+      }
+      const work = name === '10.5555/flaky' ? {...works['10.5555/retracted'], DOI: name} : works[name]
       if (work === undefined) {
         response.writeHead(404, {'content-type': 'text/plain'})
         return response.end('Resource not found.')
@@ -606,6 +614,35 @@ describe('the cache', () => {
       await closeSharedVerifiers()
       rmSync(folder, {recursive: true, force: true})
     }
+  })
+})
+
+describe('a registry that did not answer this time', () => {
+  it('is asked again on the next run, not kept for a day: a retraction its answer would have shown is reported then', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'registries-cache-'))
+    try {
+      const markdown = 'See <https://doi.org/10.5555/flaky>.\n'
+      // doi.org knows the DOI, Crossref answers 503: registered, but its notices unread.
+      const first = await check(markdown, {cache: folder})
+      expect(first.messages).toEqual([])
+      expect(first.file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'doi.org', reason: expect.stringContaining('Crossref: 503 Service Unavailable')})
+      await closeSharedVerifiers()
+      const second = await check(markdown, {cache: folder})
+      expect(second.messages).toEqual([expect.stringContaining('Unexpected retracted paper `https://doi.org/10.5555/flaky`')])
+    } finally {
+      await closeSharedVerifiers()
+      rmSync(folder, {recursive: true, force: true})
+    }
+  })
+
+  it('a preprint whose journal version could not be looked up says so, and is not kept', async () => {
+    const {messages, file} = await check('See <https://arxiv.org/abs/1801.00001>.\n', {registries: {...options().registries, crossrefBase: slow.origin('api.crossref.test')}})
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({
+      outcome: 'found',
+      registry: 'arxiv',
+      reason: expect.stringMatching(/^journal version 10\.5555\/retracted: Crossref: no answer within 0\.5 s/)
+    })
   })
 })
 

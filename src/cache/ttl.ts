@@ -141,8 +141,12 @@ export function ttlFor(
   return ttl > 0 ? ttl : undefined
 }
 
-/** The TTL class of a registry's answer, or undefined when it is not cached. */
+/**
+ * The TTL class of a registry's answer, or undefined when it is not cached: `unverified`, and a work found with a
+ * `reason`, whose metadata or notices a registry did not give this time (doi.org knows the DOI, Crossref answered
+ * 503): kept for a day, it would hide a retraction for that day.
+ */
 export function workTtlClass(work: NonNullable<SourceReport['work']>): TtlClass | undefined {
-  if (work.outcome === 'found') return 'registered'
+  if (work.outcome === 'found') return work.reason === undefined ? 'registered' : undefined
   return work.outcome === 'missing' ? 'unregistered' : undefined
 }

@@ -117,9 +117,9 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
   // arXiv's own DOI given as the journal's names this paper again: its lookup would wait on this one.
   const journal = doi === undefined || arxivOfDoi(doi) !== undefined ? undefined : doi
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
-  const published = (await related(journal)).metadata?.notices ?? []
-  const notices = [...result.value.notices, ...published.map((notice) => ({...notice, about: journal.doi}))]
-  return found(arxiv, {...result.value, notices})
+  const published = await related(journal)
+  const notices = [...result.value.notices, ...(published.metadata?.notices ?? []).map((notice) => ({...notice, about: journal.doi}))]
+  return found(arxiv, {...result.value, notices}, unread(published, `journal version ${journal.display}`))
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
@@ -138,8 +138,10 @@ async function lookupPmcid(pmcid: Pmcid, endpoints: Endpoints, ask: Ask, related
   if (result.outcome !== 'found') return settle(pmcid, 'pmc', result, `PMC has no article PMC${pmcid.pmcid}`)
   const {pmid, doi} = result.value
   const other: Identifier | undefined = pmid !== undefined ? {kind: 'pmid', pmid} : doi === undefined ? undefined : parseDoi(doi)
-  const same = other === undefined ? undefined : await related(other)
-  return same?.metadata === undefined ? found(pmcid, result.value) : found(pmcid, same.metadata)
+  if (other === undefined) return found(pmcid, result.value)
+  const same = await related(other)
+  if (same.metadata !== undefined) return found(pmcid, same.metadata)
+  return found(pmcid, result.value, unread(same, other.kind === 'doi' ? `DOI ${other.display}` : `PubMed ${pmid}`))
 }
 
 function settle(identifier: Identifier, registry: Registry, result: Read<WorkMetadata>, missingReason: string): Work {
@@ -148,8 +150,17 @@ function settle(identifier: Identifier, registry: Registry, result: Read<WorkMet
   return {identifier, outcome: 'unverified', registry, reason: result.reason}
 }
 
-function found(identifier: Identifier, metadata: WorkMetadata): Work {
-  return {identifier, outcome: 'found', registry: metadata.registry, metadata}
+/** `unread`: what could not be read about the work (another record's notices), so the answer is not kept for long. */
+function found(identifier: Identifier, metadata: WorkMetadata, unread?: string): Work {
+  return {identifier, outcome: 'found', registry: metadata.registry, metadata, ...(unread === undefined ? {} : {reason: unread})}
+}
+
+/**
+ * Why a related record (a journal version, PubMed's record of a PMC article) said nothing about the work's notices:
+ * it could not be asked or read. Undefined when it answered, also with "no such record".
+ */
+function unread(work: Work, name: string): string | undefined {
+  return work.outcome === 'missing' || work.reason === undefined ? undefined : `${name}: ${work.reason}`
 }
 
 /** The closest archived copy: found, none archived, or the archive could not say. */
