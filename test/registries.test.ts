@@ -405,6 +405,19 @@ describe('DOIs', () => {
     expect(file.messages[0]!.expected).toEqual(['https://doi.org/10.5555/live'])
   })
 
+  it('a publisher URL with a slash or a supplement’s file after the DOI names that DOI, not an unknown one', async () => {
+    const origin = publisher.origin('publisher.test')
+    const urls = [`${origin}/doi/10.5555/live/`, `${origin}/doi/suppl/10.5555/live/suppl_file/si_001.pdf`]
+    const {messages} = await check(urls.map((url) => `* <${url}>`).join('\n') + '\n')
+    // Both pages are gone from the test publisher: dead, with the registered DOI as the fix.
+    expect(messages).toEqual(
+      urls.map(
+        (url, index) =>
+          `${index + 1}:4-${index + 1}:${4 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`): the DOI is registered, cite \`https://doi.org/10.5555/live\` [citation-alive, error]`
+      )
+    )
+  })
+
   it('a registry that times out leaves the DOI unverified, never removed', async () => {
     const markdown = 'Slow ([paper](https://doi.org/10.5555/slow "Some other title entirely")).\n'
     const {messages, file} = await check(markdown, {registries: {...options().registries, crossrefBase: slow.origin('api.crossref.test')}})

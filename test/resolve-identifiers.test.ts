@@ -50,7 +50,10 @@ describe('identify: DOIs', () => {
     ['OUP article/doi with its article number', 'https://academic.oup.com/jid/article/doi/10.1093/infdis/jiaa123/5812345', '10.1093/infdis/jiaa123'],
     ['bioRxiv with version and view', 'https://www.biorxiv.org/content/10.1101/2020.03.01.123456v1.full.pdf', '10.1101/2020.03.01.123456'],
     ['Frontiers', 'https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full', '10.3389/fpsyg.2020.01234'],
-    ['APS', 'https://journals.aps.org/prl/abstract/10.1103/PhysRevLett.116.061102', '10.1103/PhysRevLett.116.061102']
+    ['APS', 'https://journals.aps.org/prl/abstract/10.1103/PhysRevLett.116.061102', '10.1103/PhysRevLett.116.061102'],
+    ['publisher URL with a trailing slash', 'https://dl.acm.org/doi/10.1145/3442188.3445922/', '10.1145/3442188.3445922'],
+    ['supplement file (Atypon)', 'https://www.science.org/doi/suppl/10.1126/science.abf4063/suppl_file/abf4063_sm.pdf', '10.1126/science.abf4063'],
+    ['Wiley view with a trailing slash', 'https://onlinelibrary.wiley.com/doi/10.1002/anie.201915678/full/', '10.1002/anie.201915678']
   ])('finds the DOI in a %s URL', (_, input, display) => {
     expect(identify(input)).toEqual(doi(display))
   })
