@@ -52,6 +52,17 @@ beforeAll(async () => {
       response.writeHead(302, {location: '/consent', 'set-cookie': ['seen=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT', 'lang=en; HttpOnly']})
       response.end()
     },
+    // A session check on a host of its own: its cookie is for the whole site (`Domain`), the article wants it.
+    '/sso-article': (request, response) => {
+      if (/(?:^|; )checked=1(?:;|$)/.test(request.headers.cookie ?? '')) return html('The article')(request, response)
+      const back = encodeURIComponent(`http://www.site.test:${web.port}${request.url}`)
+      redirect(302, `http://sso.site.test:${web.port}/sso-check?domain=${request.url?.includes('suffix') ? 'test' : 'site.test'}&return=${back}`)(request, response)
+    },
+    '/sso-check': (request, response) => {
+      const query = new URL(request.url ?? '', 'http://x').searchParams
+      response.writeHead(302, {location: query.get('return') ?? '/', 'set-cookie': `checked=1; Path=/; Domain=.${query.get('domain')}`})
+      response.end()
+    },
     // One that sets a cookie and loops all the same.
     '/cookie-loop': (_request, response) => {
       response.writeHead(302, {location: '/cookie-loop', 'set-cookie': 'seen=1'})
@@ -258,6 +269,12 @@ describe('liveness beyond the seed', () => {
 
   it('a redirect to itself that sets cookies gets them back, as a browser does → ok', async () => {
     expect(await one(`${origin}/consent`)).toEqual([])
+  })
+
+  it('a session check on another host of the site gets its cookie back where its Domain says → ok', async () => {
+    expect(await one(`http://www.site.test:${web.port}/sso-article`)).toEqual([])
+    // A cookie for a public suffix (`Domain=.test`) goes nowhere, as in a browser: the check loops.
+    expect(await one(`http://www.site.test:${web.port}/sso-article?suffix`)).toEqual([expect.stringContaining('(`redirect loop`) [citation-alive, error]')])
   })
 
   it('a chain longer than 5 hops that does not loop → flagged, not removed', async () => {

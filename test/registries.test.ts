@@ -405,9 +405,9 @@ describe('DOIs', () => {
     expect(file.messages[0]!.expected).toEqual(['https://doi.org/10.5555/live'])
   })
 
-  it('a publisher URL with a slash or a supplement’s file after the DOI names that DOI, not an unknown one', async () => {
+  it('a publisher URL with a slash, a view or a supplement’s file after the DOI names that DOI, not an unknown one', async () => {
     const origin = publisher.origin('publisher.test')
-    const urls = [`${origin}/doi/10.5555/live/`, `${origin}/doi/suppl/10.5555/live/suppl_file/si_001.pdf`]
+    const urls = [`${origin}/doi/10.5555/live/`, `${origin}/doi/suppl/10.5555/live/suppl_file/si_001.pdf`, `${origin}/insight/content/doi/10.5555/live/full/html`]
     const {messages} = await check(urls.map((url) => `* <${url}>`).join('\n') + '\n')
     // Both pages are gone from the test publisher: dead, with the registered DOI as the fix.
     expect(messages).toEqual(

@@ -53,7 +53,11 @@ describe('identify: DOIs', () => {
     ['APS', 'https://journals.aps.org/prl/abstract/10.1103/PhysRevLett.116.061102', '10.1103/PhysRevLett.116.061102'],
     ['publisher URL with a trailing slash', 'https://dl.acm.org/doi/10.1145/3442188.3445922/', '10.1145/3442188.3445922'],
     ['supplement file (Atypon)', 'https://www.science.org/doi/suppl/10.1126/science.abf4063/suppl_file/abf4063_sm.pdf', '10.1126/science.abf4063'],
-    ['Wiley view with a trailing slash', 'https://onlinelibrary.wiley.com/doi/10.1002/anie.201915678/full/', '10.1002/anie.201915678']
+    ['Wiley view with a trailing slash', 'https://onlinelibrary.wiley.com/doi/10.1002/anie.201915678/full/', '10.1002/anie.201915678'],
+    ['Emerald', 'https://www.emerald.com/insight/content/doi/10.1108/JD-01-2020-0001/full/html', '10.1108/JD-01-2020-0001'],
+    ['De Gruyter', 'https://www.degruyter.com/document/doi/10.1515/9783110123456/html', '10.1515/9783110123456'],
+    ['Springer figure', 'https://link.springer.com/article/10.1007/s00134-020-05985-9/figures/1', '10.1007/s00134-020-05985-9'],
+    ['Taylor & Francis figure', 'https://www.tandfonline.com/doi/full/10.1080/01621459.2017.1285773/figure/1', '10.1080/01621459.2017.1285773']
   ])('finds the DOI in a %s URL', (_, input, display) => {
     expect(identify(input)).toEqual(doi(display))
   })

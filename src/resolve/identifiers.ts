@@ -136,10 +136,12 @@ function fromUrl(url: URL): Identifier | undefined {
 
 /**
  * What a publisher's path adds after the DOI: the view in old Wiley and Frontiers URLs (`/doi/10.1002/x.123/abstract`),
- * a supplement's file (`/doi/suppl/10.1126/science.abf4063/suppl_file/sm.pdf`, Atypon), or a slash. Left on, it made
- * a DOI nobody registered, and a live page an unknown DOI.
+ * Emerald's `/full/html`, De Gruyter's `/html`, a figure (`/figures/1`), a supplement's file
+ * (`/doi/suppl/10.1126/science.abf4063/suppl_file/sm.pdf`, Atypon), or a slash. Left on, it made a DOI nobody
+ * registered, and a live page an unknown DOI.
  */
-const trailingView = /\/(?:(?:abstract|full|pdf|epdf|summary|references|figures|suppinfo|citedby|fulltext(?:\.html)?)\/?|suppl_file\/.*)?$/
+const trailingView =
+  /\/(?:(?:abstract|full|pdf|epdf|html|xml|summary|references|figures?|tables?|suppinfo|citedby|fulltext(?:\.html)?)(?:\/(?:html|pdf|xml|\d+))?\/?|suppl_file\/.*)?$/
 
 /** Publishers whose URLs carry a DOI in their own way; a host listed here never falls through to the generic rule. */
 const publisherRules: Array<{host: RegExp; doi: (path: string, url: URL) => string | undefined}> = [

@@ -9,6 +9,7 @@ import type {PageReader} from '../page/reader.js'
 import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
 import {classifyError, classifyResponse, type Classified} from './classify.js'
+import {CookieJar} from './cookie-jar.js'
 import {notRecordedReason, NotRecordedError} from './fixtures.js'
 import {longestWaitMs, parseRetryAfter, retryDelay, type RetryPolicy} from './retry.js'
 import type {Scheduler, Sending} from './scheduler.js'
@@ -114,32 +115,6 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       return {liveness: 'too-many-redirects', reason: `more than ${deps.maxRedirects} redirects`, status: answer.status}
     }
     current = next
-  }
-}
-
-/**
- * The cookies a redirect chain was given, sent back to the host that set them for the rest of the chain (a consent
- * or session check redirects to itself once it set one); never kept beyond it. Attributes are ignored: the chain
- * is one visit.
- */
-class CookieJar {
-  readonly #hosts = new Map<string, Map<string, string>>()
-
-  /** `Set-Cookie` lines from `host`. */
-  take(host: string, setCookie: string | undefined): void {
-    for (const line of setCookie?.split('\n') ?? []) {
-      const pair = /^\s*([^=;\s]+)=([^;]*)/.exec(line)
-      if (!pair) continue
-      let jar = this.#hosts.get(host)
-      if (!jar) this.#hosts.set(host, (jar = new Map()))
-      jar.set(pair[1]!, pair[2]!.trim())
-    }
-  }
-
-  /** The `Cookie` header for `host`, when it set any. */
-  header(host: string): string | undefined {
-    const jar = this.#hosts.get(host)
-    return jar && jar.size > 0 ? [...jar].map(([name, value]) => `${name}=${value}`).join('; ') : undefined
   }
 }
 
