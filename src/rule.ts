@@ -8,6 +8,7 @@ import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
 import {reportVerdict} from './report/message.js'
+import {oneLine} from './report/one-line.js'
 import {ruleUrl} from './report/rules.js'
 import {OptionsError} from './validate.js'
 
@@ -50,8 +51,11 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
         for (const checked of results) {
           // A citation that must be removed (dead, unsafe, gone) gets that one error, not a pile of judgments on top.
           if (checked.removed && !ownsRemoval) continue
-          const verdict = judge(checked, options, settings)
-          if (verdict?.rule !== name) continue
+          const judged = judge(checked, options, settings)
+          if (judged?.rule !== name) continue
+          // What a page wrote (its title, a passage) is printed by every reporter: one line, no escape sequences.
+          const shown = oneLine(judged.message)
+          const verdict = shown === judged.message ? judged : {...judged, message: shown}
           const message = reportVerdict(tree, file, checked.citation, verdict)
           if (verdict.certain) certain.add(message)
           file.data.citationVerdicts ??= new Map()

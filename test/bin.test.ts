@@ -68,7 +68,9 @@ beforeAll(async () => {
     '/paper': html('Deep Residual Learning for Image Recognition'),
     '/anchored': html('Anchored', '<h2 id="results">Results</h2><p>What was found.</p>'),
     '/gone': status(404),
-    '/busy': status(503)
+    '/busy': status(503),
+    // A hostile title: OSC 52 writes the clipboard of the terminal that prints it, CSI 2J clears the screen.
+    '/escapes': html('Weather \u001B]52;c;SGVsbG8=\u0007 report\u001B[2J')
   })
   origin = web.origin()
   folder = mkdtempSync(join(root, 'test', '.cli-bin-'))
@@ -370,6 +372,19 @@ describe('remark-lint-citations <files>', () => {
       level: 'error',
       locations: [{physicalLocation: {artifactLocation: {uri: 'dead.md'}, region: {startLine: 3, startColumn: 18, endLine: 3}}}]
     })
+  })
+
+  it('a page title with escape sequences reaches no terminal: the message, in every report, has spaces in their place', async () => {
+    const dir = join(folder, 'escapes')
+    write(join(dir, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`, `[citationCredibility, false]`]))
+    write(join(dir, 'a.md'), `# Escapes\n\nSee [Quarterly Sales Figures](${origin}/escapes).\n`)
+    const {code, stdout, stderr} = await run(['a.md', '--report', 'json'], dir)
+    expect(code).toBe(0)
+    const shown = 'expected the page title “Weather  ]52;c;SGVsbG8=  report [2J” (`title`)'
+    expect(stderr).toContain(shown)
+    expect(stderr).not.toMatch(/[\u0000-\u0009\u000B-\u001F]/)
+    const json = JSON.parse(stdout) as JsonReport
+    expect(json.results[0]!.citations[0]!.verdicts.map((verdict) => verdict.message)).toEqual([expect.stringContaining(shown)])
   })
 
   it('`--fix` unlinks a dead citation with a visible marker and leaves the rest of the file alone', async () => {

@@ -2,6 +2,7 @@
 
 import {cutUrl} from '../judge/verdict.js'
 import {findingsOf} from './findings.js'
+import {oneLine} from './one-line.js'
 import {actionMarks, reportPath, sortUnchecked} from './order.js'
 import {sourceReason, type RulesRun} from './reason.js'
 import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
@@ -70,12 +71,4 @@ function uncheckedLines(unchecked: readonly UncheckedFile[], paint: (text: strin
   const lines = ['', `Not checked (${unchecked.length} ${unchecked.length === 1 ? 'file' : 'files'}):`]
   for (const each of sortUnchecked(unchecked)) lines.push(`  ${paint('✗')} ${oneLine(reportPath(each.file))}:${each.line}:${each.column} ${oneLine(each.message)}`)
   return lines
-}
-
-/**
- * Text on one line without control characters: a newline cannot fake a line of the summary, and a page
- * title quoted in a message cannot send escape sequences to the terminal.
- */
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
 }
