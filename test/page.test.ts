@@ -162,7 +162,10 @@ describe('decoding', () => {
     ['utf-8 BOM over a wrong header', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<html><title>Café</title>', 'utf8')]), 'text/html; charset=iso-8859-1'],
     ['utf-8 default', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html'],
     ['unknown charset falls back to utf-8', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html; charset=x-no-such-charset'],
-    ['unknown meta charset falls back to utf-8', Buffer.from('<html><meta charset="bogus"><title>Café</title>', 'utf8'), 'text/html']
+    ['unknown meta charset falls back to utf-8', Buffer.from('<html><meta charset="bogus"><title>Café</title>', 'utf8'), 'text/html'],
+    // As in browsers, a label no encoding answers to declares nothing: the next source is read.
+    ['a header charset no encoding answers to leaves the meta to say', cafe('<html><head><meta charset="windows-1252"><title>'), 'text/html; charset=none'],
+    ['a meta charset no encoding answers to leaves the next meta to say', cafe('<html><head><meta charset="ansi"><meta charset="windows-1252"><title>'), 'text/html']
   ])('%s', (_, body, contentType) => {
     expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])
   })

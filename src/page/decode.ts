@@ -1,5 +1,6 @@
 // Turns response bytes into text: BOM first, then the Content-Type charset, then an XML declaration or a
 // <meta charset> prescan, then UTF-8, or windows-1252 for undeclared bytes that are not UTF-8 (the browsers' default).
+// A label no encoding answers to (`charset=none`) declares nothing, as in browsers: the next source is asked.
 
 import {TextDecoder} from 'node:util'
 import type * as Iconv from 'iconv-lite'
@@ -12,16 +13,13 @@ export interface Decoded {
   encoding: string
 }
 
-/**
- * Decode `body` (or its first `limit` bytes). Never throws: an unknown or unsupported label falls back to UTF-8,
- * and malformed bytes become U+FFFD.
- */
+/** Decode `body` (or its first `limit` bytes). Never throws: malformed bytes become U+FFFD. */
 export function decodeBody(body: Buffer, contentType: string | undefined, options: {html?: boolean; limit?: number} = {}): Decoded {
   const bytes = options.limit === undefined ? body : body.subarray(0, options.limit)
-  const declared = bomEncoding(bytes) ?? charsetParam(contentType) ?? (options.html ? xmlDeclaration(bytes) ?? prescanMeta(bytes) : undefined)
+  const declared = bomEncoding(bytes) ?? known(charsetParam(contentType)) ?? (options.html ? known(xmlDeclaration(bytes)) ?? prescanMeta(bytes) : undefined)
   const utf8 = declared === undefined ? strictUtf8(bytes) : undefined
   if (utf8 !== undefined) return {text: utf8, encoding: 'utf-8'}
-  const decoder = makeDecoder(declared ?? 'windows-1252')
+  const decoder = makeDecoder(declared ?? 'windows-1252')!
   try {
     // Node 20's TextDecoder reads windows-1252 (which `iso-8859-1`, `latin1` and `us-ascii` also name) as
     // ISO-8859-1: 0x80–0x9F become control characters, so `don’t`, `–` and `€` are lost from titles and passages.
@@ -59,19 +57,23 @@ export function prescanMeta(bytes: Buffer): string | undefined {
   const head = bytes.subarray(0, 1024).toString('latin1')
   const pattern = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([a-z0-9_.:+-]+)/gi
   for (let match = pattern.exec(head); match !== null; match = pattern.exec(head)) {
-    const label = match[1]!.toLowerCase()
+    if (match[1]!.toLowerCase() === 'x-user-defined') return 'windows-1252'
+    const encoding = known(match[1])
     // HTML: a meta declaring UTF-16 means UTF-8 (the bytes could not have been read as ASCII otherwise).
-    if (label.startsWith('utf-16')) return 'utf-8'
-    if (label === 'x-user-defined') return 'windows-1252'
-    return label
+    if (encoding !== undefined) return encoding.startsWith('utf-16') ? 'utf-8' : encoding
   }
   return undefined
 }
 
-function makeDecoder(label: string): TextDecoder {
+/** The name of the encoding `label` stands for (`unicode`: `utf-16le`), when one does. */
+function known(label: string | undefined): string | undefined {
+  return label === undefined ? undefined : makeDecoder(label)?.encoding
+}
+
+function makeDecoder(label: string): TextDecoder | undefined {
   try {
     return new TextDecoder(label.trim())
   } catch {
-    return new TextDecoder('utf-8')
+    return undefined
   }
 }
