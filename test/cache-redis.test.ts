@@ -205,7 +205,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     await cache.set('https://example.com/no-scripting', report({reason: 'kept'}))
     expect((await cache.get('https://example.com/no-scripting'))?.reason).toBe('kept')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Cannot share host limits through `redis:\/\/noscript:\*\*\*@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
+    expect(warnings[0]).toMatch(/^Cannot share host limits through `redis:\/\/REDACTED@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
   })
 
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
@@ -243,9 +243,22 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(
-      new RegExp(`^Cannot use the Redis citation cache \`redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}\`, continuing without a cache: .*ECONNREFUSED`)
+      new RegExp(`^Cannot use the Redis citation cache \`redis://REDACTED@127\\.0\\.0\\.1:${port}\`, continuing without a cache: .*ECONNREFUSED`)
     )
     expect(warnings[0]).not.toContain('s3cret')
+  })
+
+  it('never shows a credential of the Redis URL: a username without a password, or a password in the query', async () => {
+    const port = await freePort()
+    for (const url of [`redis://s3cret@127.0.0.1:${port}`, `redis://127.0.0.1:${port}/0?password=s3cret`]) {
+      const warnings: string[] = []
+      const cache = openCache(url, (message) => warnings.push(message))
+      expect(await cache.get('https://example.com/a')).toBeUndefined()
+      await cache.close()
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/^Cannot use the Redis citation cache `redis:\/\/(REDACTED@)?127\.0\.0\.1:\d+(\/0\?password=REDACTED)?`, continuing/)
+      expect(warnings[0]).not.toContain('s3cret')
+    }
   })
 
   it('a Redis that accepts but never answers costs one bounded wait', async () => {

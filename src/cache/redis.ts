@@ -4,6 +4,7 @@
 import {randomBytes} from 'node:crypto'
 import KeyvRedis, {createClient, type RedisClientConnectionType} from '@keyv/redis'
 import {Keyv} from 'keyv'
+import {redactUrl} from '../net/redact.js'
 import type {HostLimits, HostSlot} from '../types.js'
 import {cacheKey, NAMESPACE} from './entry.js'
 import {describe, KeyvCache, ownSlot} from './keyv-cache.js'
@@ -41,7 +42,8 @@ export class RedisCache extends KeyvCache {
     scope: string | undefined
   ) {
     super(policy, scope)
-    this.shown = hidePassword(url)
+    // All of the userinfo, and secret-looking query values (`?password=`): a username alone may be the password.
+    this.shown = redactUrl(url)
     this.client = createClient({
       url,
       socket: {connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: false},
@@ -238,15 +240,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer.unref()
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-/** A Redis URL fit for messages: the password replaced. */
-function hidePassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '***'
-    return parsed.href
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@')
-  }
 }
