@@ -142,6 +142,9 @@ const withdrawnFeed = attentionFeed
   .replaceAll('1706.03762', '2101.00001')
   .replace('15 pages, 5 figures', 'This paper has been withdrawn by the author due to an error in Lemma 3')
 
+/** The same paper's first version, before its withdrawal: an ordinary comment. */
+const beforeWithdrawalFeed = attentionFeed.replaceAll('1706.03762v7', '2101.00001v1').replaceAll('1706.03762', '2101.00001')
+
 /** A paper that gives arXiv's own DOI as its journal version's. */
 const selfFeed = attentionFeed
   .replaceAll('1706.03762', '2101.00002')
@@ -241,7 +244,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00002' ? selfFeed : emptyFeed)
+      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00001v1' ? beforeWithdrawalFeed : id === '2101.00002' ? selfFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -472,6 +475,14 @@ describe('arXiv and PubMed', () => {
     ])
     expect(asked() - before).toBe(1)
     expect(file.data.citationResults![1]!.report.work).toMatchObject({identifier: {kind: 'doi'}, outcome: 'found', registry: 'arxiv'})
+  })
+
+  it('an earlier version of a withdrawn paper is withdrawn too; a version past the latest is unknown', async () => {
+    const {messages} = await check('See <https://arxiv.org/pdf/2101.00001v1.pdf> and <https://arxiv.org/abs/2101.00001v9>.\n')
+    expect(messages).toEqual([
+      '1:51-1:85: Unexpected unknown arXiv id `https://arxiv.org/abs/2101.00001v9`, expected a registered work (`arXiv has no paper 2101.00001v9`) [citation-alive, error]',
+      '1:6-1:44: Unexpected withdrawn paper `https://arxiv.org/pdf/2101.00001v1.pdf`, expected a paper in good standing (`withdrawal, arXiv: This paper has been withdrawn by the author due to an error in Lemma 3`) [citation-retracted, error]'
+    ])
   })
 
   it('an arXiv DOI is looked up with DataCite when the arXiv API does not answer', async () => {

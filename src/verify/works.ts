@@ -47,8 +47,10 @@ export async function lookupWork(identifier: Identifier, endpoints: Endpoints, a
       const paper = arxivOfDoi(identifier)
       return paper === undefined ? lookupDoi(identifier, endpoints, ask) : lookupArxivDoi(identifier, paper, endpoints, ask, related)
     }
-    case 'arxiv':
-      return lookupArxiv(identifier, endpoints, ask, related)
+    case 'arxiv': {
+      const {version} = identifier
+      return version === undefined ? lookupArxiv(identifier, endpoints, ask, related) : lookupArxivVersion(identifier, version, endpoints, ask, related)
+    }
     case 'pmid':
       return lookupPmid(identifier, endpoints, ask)
     case 'pmcid':
@@ -120,6 +122,26 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
   const published = await related(journal)
   const notices = [...result.value.notices, ...(published.metadata?.notices ?? []).map((notice) => ({...notice, about: journal.doi}))]
   return found(arxiv, {...result.value, notices}, unread(published, `journal version ${journal.display}`))
+}
+
+/**
+ * A version cited (`…v1`, as PDF links give it): arXiv withdraws a paper by posting a new version, so the paper's
+ * latest version says whether it stands, whichever was cited. Asked first (shared with the paper cited without a
+ * version), it is most often the cited one; an older one is asked for too, for its own title, and gets the latest's
+ * notices. A version past the latest does not exist.
+ */
+async function lookupArxivVersion(arxiv: ArxivId, version: number, endpoints: Endpoints, ask: Ask, related: Related): Promise<Work> {
+  const latest = await related({kind: 'arxiv', id: arxiv.id})
+  const newest = latest.metadata?.identifier.kind === 'arxiv' ? latest.metadata.identifier.version : undefined
+  if (latest.metadata === undefined || newest === undefined) return lookupArxiv(arxiv, endpoints, ask, related)
+  if (version > newest) return {identifier: arxiv, outcome: 'missing', registry: 'arxiv', reason: `arXiv has no paper ${arxiv.id}v${version}`}
+  if (version === newest) return {...latest, identifier: arxiv}
+  const cited = await lookupArxiv(arxiv, endpoints, ask, related)
+  if (cited.metadata === undefined) return cited
+  // Both lookups read the same journal version's notices: each notice once (the same parser writes the same keys).
+  const own = new Set(cited.metadata.notices.map((notice) => JSON.stringify(notice)))
+  const notices = [...cited.metadata.notices, ...latest.metadata.notices.filter((notice) => !own.has(JSON.stringify(notice)))]
+  return {...cited, metadata: {...cited.metadata, notices}}
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
