@@ -97,12 +97,26 @@ export function isString(value: unknown): boolean {
   return typeof value === 'string'
 }
 
-/** A value as it appears in a message. */
+/**
+ * A value as it appears in a message. A string that would read as another value (`'5000'`, `'true'`, `''`) is
+ * quoted: `timeout` `5000` refused as not an integer would read as a refused number.
+ */
 export function show(value: unknown): string {
   try {
+    if (typeof value === 'string') return readsAsOther(value) ? JSON.stringify(value) : value
     // Numbers as written: JSON would show NaN and Infinity as `null`.
-    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
+    return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
   } catch {
     return String(value)
+  }
+}
+
+/** Blank, or JSON of a number, boolean, null, array or object, or a number JSON cannot write (`NaN`, `-Infinity`). */
+function readsAsOther(text: string): boolean {
+  if (text.trim() === '' || /^\s*[-+]?(?:NaN|Infinity)\s*$/.test(text)) return true
+  try {
+    return typeof JSON.parse(text) !== 'string'
+  } catch {
+    return false
   }
 }

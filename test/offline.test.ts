@@ -171,6 +171,9 @@ describe('options', () => {
     [{timeot: 1}, /^1:1: Unexpected option `timeot`, expected one of `timeout`, `maxRedirects`/],
     [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer from 1 to 2147483647/],
     [{timeout: Number.NaN}, /Unexpected `timeout` `NaN`, expected an integer from 1 to 2147483647/],
+    // A string that reads as a number or a boolean is quoted: else the message seems to refuse the value asked for.
+    [{timeout: '5000'}, /Unexpected `timeout` `"5000"`, expected an integer from 1 to 2147483647/],
+    [{cacheOnly: 'true'}, /Unexpected `cacheOnly` `"true"`, expected `true`, `false` or `'background'`/],
     [{cacheTtl: {alive: Number.POSITIVE_INFINITY}}, /Unexpected `cacheTtl.alive` `Infinity`, expected milliseconds/],
     [{timeoutAction: 'delete'}, /Unexpected `timeoutAction` `delete`, expected `flagged` or `removed`/],
     [{skip: ['(']}, /Unexpected `skip` pattern `\(`, expected a valid regular expression/],
