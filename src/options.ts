@@ -5,6 +5,7 @@ import {cacheOptionProblem, type CacheOption} from './cache/option.js'
 import {resolveTtlPolicy, type TtlPolicy} from './cache/ttl.js'
 import {AddressPolicy} from './net/address.js'
 import type {Resolve} from './net/lookup.js'
+import {normalizeHostname} from './net/names.js'
 import {proxyRoute, type ProxyRoute} from './net/proxy-route.js'
 import {REDACTED, redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
@@ -397,7 +398,9 @@ function hostName(key: string): string {
   if (!parsed || !bare) {
     throw new OptionsError(`Unexpected \`hosts\` key \`${key}\`, expected a host name such as \`github.com\` or \`*.github.io\` (no scheme, port or path)`)
   }
-  return wildcard ? `*.${parsed.hostname}` : parsed.hostname
+  // Without a trailing dot, as the scheduler and the headers look hosts up (entryForHost): `github.com.` is github.com.
+  const name = normalizeHostname(parsed.hostname)
+  return wildcard ? `*.${name}` : name
 }
 
 function addressRanges(ranges: string[]): string[] {

@@ -75,6 +75,24 @@ describe('scheduler', () => {
     }
   })
 
+  it('a host name with a trailing dot is the same host: an override written either way covers both spellings, which share one pace', async () => {
+    expect(resolveSettings({hosts: {'Polite.TEST.': {interval: 10}, '*.Pages.TEST.': {interval: 20}}}).hosts).toMatchObject({
+      'polite.test': {interval: 10},
+      '*.pages.test': {interval: 20}
+    })
+    // testResolve knows no name with a trailing dot; the system resolver takes both.
+    const resolve = async (hostname: string) => testResolve(hostname.replace(/\.$/, ''))
+    for (const key of ['polite.test', 'polite.test.']) {
+      const seen = tracker()
+      const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {[key]: {interval: 150}}, resolve})
+      await Promise.all(
+        ['polite.test', 'polite.test.', 'polite.test', 'polite.test.'].map((host, index) => verifier.verify(`http://${host}:${web.port}/page?${index}`))
+      )
+      expect(seen.starts).toHaveLength(4)
+      for (const [index, start] of seen.starts.slice(1).entries()) expect(start - seen.starts[index]!).toBeGreaterThanOrEqual(120)
+    }
+  })
+
   it('a `*.domain` override covers every host under the domain (each with its own limits), and a host\'s own entry wins', async () => {
     const seen = tracker()
     const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {'*.Pages.TEST': {interval: 150}, 'fast.pages.test': {interval: 0}}})

@@ -27,9 +27,11 @@ export function isUnresolvableName(hostname: string): boolean {
 
 /**
  * The entry of `table` for `hostname`: its own, else the nearest `*.parent` entry (`*.corp.example` covers
- * `wiki.corp.example` and `a.b.corp.example`, not `corp.example` itself).
+ * `wiki.corp.example` and `a.b.corp.example`, not `corp.example` itself). `table`'s keys are normalised (see
+ * normalizeHostname); so is `hostname` here: `github.com.` is github.com.
  */
-export function entryForHost<T>(table: Readonly<Record<string, T>>, hostname: string): T | undefined {
+export function entryForHost<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  const hostname = normalizeHostname(name)
   const own = table[hostname]
   if (own !== undefined) return own
   for (let dot = hostname.indexOf('.'); dot !== -1; dot = hostname.indexOf('.', dot + 1)) {

@@ -8,7 +8,7 @@
 // behind a fast host's twenty, though those take seconds and the twenty a moment.
 
 import {setTimeout as delay} from 'node:timers/promises'
-import {entryForHost} from '../net/names.js'
+import {entryForHost, normalizeHostname} from '../net/names.js'
 import type {HostLimits, HostSlot} from '../types.js'
 
 export interface SchedulerOptions {
@@ -197,7 +197,8 @@ export class Scheduler {
    * among the other processes sharing the cache: a shared slot, and the start it reserved). `task` is told what
    * else the host is handling (see `Sending`).
    */
-  async run<T>(host: string, task: (sending: Sending) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
+  async run<T>(hostname: string, task: (sending: Sending) => Promise<T>, {resumed = false, alone = false}: RunOptions = {}): Promise<T> {
+    const host = normalizeHostname(hostname)
     const state = this.#host(host)
     const {pauses} = this.#options
     if (pauses) {
@@ -433,7 +434,9 @@ export class Scheduler {
     this.#timer = {at, handle}
   }
 
-  #host(host: string): HostState {
+  /** A host's state: `github.com.` is github.com, with the same limits and the same queue. */
+  #host(hostname: string): HostState {
+    const host = normalizeHostname(hostname)
     let state = this.#hosts.get(host)
     if (!state) {
       const override = entryForHost(this.#options.hosts, host) ?? {}
