@@ -904,6 +904,17 @@ describe('findBareUrls', () => {
   ])('%s', (text, expected) => {
     expect(findBareUrls(text).map(({start, end}) => text.slice(start, end))).toEqual(expected)
   })
+
+  // Only an ASCII letter glues, as GFM reads it: without remark-gfm, a URL right after Chinese text was not cited.
+  it('cites and asks for a URL written right after CJK text, with or without remark-gfm', () => {
+    const markdown = '详见https://example.com/cn。'
+    for (const syntax of ['md', 'gfm'] as const) {
+      const {citations} = extract(markdown, syntax)
+      expect([syntax, citations.map(({url, place}) => [url, place.start.column])]).toEqual([syntax, [['https://example.com/cn', 3]]])
+      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
+      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://example.com/cn'])
+    }
+  })
 })
 
 describe('inline math written with dollars, without remark-math', () => {

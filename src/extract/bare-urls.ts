@@ -1,10 +1,11 @@
 // Bare http(s) URLs in prose: where each starts and where it really ends.
 
 /**
- * A run that starts like a URL and is not glued to a preceding word. It ends at CJK punctuation too, which a URL
- * never holds unencoded, and Japanese or Chinese text runs on after without a space (`（https://a.jp）です`).
+ * A run that starts like a URL and is not glued to a preceding ASCII letter (`xhttps://`), as GFM links one: after
+ * Chinese or Japanese text, written without a space (`详见https://a.cn`), it is a URL. It ends at CJK punctuation
+ * too, which a URL never holds unencoded, and such text runs on after without a space (`（https://a.jp）です`).
  */
-const CANDIDATE = /(?<![\p{L}\p{N}_])https?:\/\/[^\s<>"`\u3001\u3002\u300C-\u300F\u3010\u3011\uFF08\uFF09\uFF0C]+/giu
+const CANDIDATE = /(?<![a-z])https?:\/\/[^\s<>"`\u3001\u3002\u300C-\u300F\u3010\u3011\uFF08\uFF09\uFF0C]+/giu
 
 /** Punctuation that ends a sentence rather than a URL. */
 const TRAILING = new Set([
