@@ -115,6 +115,18 @@ describe('sibling probe', () => {
     expect(compareSibling(page, other, 's').outcome).toBe('differs')
   })
 
+  it('a cited file of another type than the made-up page is not that page', () => {
+    // A site that answers unknown paths with an empty HTML shell (a single-page app's host): no words on either side.
+    const shell = source('https://spa.example/files/qwerty', {contentType: 'text/html'})
+    for (const contentType of ['application/pdf', 'image/png', 'application/json']) {
+      const file = source('https://spa.example/files/paper', {contentType})
+      expect(compareSibling(file, shell, 's').outcome).toBe('differs')
+      expect(judgeSoft404(citation('https://spa.example/files/paper'), file, compareSibling(file, shell, 's'))).toBeUndefined()
+    }
+    // The same shell at both addresses is the same page.
+    expect(compareSibling({...shell, url: 'https://spa.example/files/app'}, shell, 's').outcome).toBe('same-page')
+  })
+
   it('ignores the echoed path when comparing pages', () => {
     const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})

@@ -4,6 +4,7 @@
 import {createHash} from 'node:crypto'
 import {words} from '../judge/text.js'
 import {parseUrl} from '../net/parse-url.js'
+import {mediaType} from '../page/content-type.js'
 import type {SourceReport} from '../types.js'
 
 /** What the sibling's answer says about the cited page. */
@@ -45,6 +46,9 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
   if (redirects(cited) > 0 && redirects(cited) === redirects(sibling) && cited.finalUrl === sibling.finalUrl) {
     return {url, outcome: 'same-redirect'}
   }
+  // A PDF, an image, a JSON file is not the HTML a site answers unknown paths with: with no words read on one side
+  // and few on the other, their text compared equal, and a live file was called likely gone.
+  if (mediaType(cited.page?.contentType) !== mediaType(sibling.page?.contentType)) return {url, outcome: 'differs'}
   const similarity = pageSimilarity(cited, sibling)
   return {url, outcome: similarity >= samePageSimilarity ? 'same-page' : 'differs', similarity}
 }
