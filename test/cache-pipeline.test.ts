@@ -121,7 +121,7 @@ describe('file cache', () => {
       expect.stringMatching(/^1:1: Unexpected `cacheTtl` class `alvie`, expected one of `alive`, `notFound`, .*\[configure, error\]$/)
     ])
     expect((await nextRun(`[a](${origin}/ok).\n`, {cacheTtl: {alive: '7d'}})).messages).toEqual([
-      expect.stringContaining('Unexpected `cacheTtl.alive` `7d`, expected milliseconds (0 = never cache)')
+      expect.stringContaining('Unexpected `cacheTtl.alive` `7d`, expected milliseconds from 0 to 9007199254740991 (0 = never cache)')
     ])
   })
 

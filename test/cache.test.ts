@@ -91,6 +91,22 @@ describe('TTL policy', () => {
     expect(() => resolveTtlPolicy({alive: -1})).toThrow(/Unexpected `cacheTtl.alive` `-1`/)
     expect(() => resolveTtlPolicy(5 as never)).toThrow(/Unexpected `cacheTtl` `5`, expected an object/)
     expect(() => resolveTtlPolicy({alive: Number.POSITIVE_INFINITY})).toThrow(/`cacheTtl.alive`/)
+    // Longer than the stores can keep (Redis refused it, and the whole cache with it): an option error, not a warning mid-run.
+    expect(() => resolveTtlPolicy({alive: 1e20})).toThrow('Unexpected `cacheTtl.alive` `100000000000000000000`, expected milliseconds from 0 to 9007199254740991 (0 = never cache)')
+    expect(resolveTtlPolicy({alive: Number.MAX_SAFE_INTEGER}).alive).toBe(Number.MAX_SAFE_INTEGER)
+  })
+
+  it('keeps an entry with the longest TTL allowed through the folder\'s sweep', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'citation-cache-longest-'))
+    const cache = openCache(folder, () => {}, {alive: Number.MAX_SAFE_INTEGER})
+    try {
+      await cache.set('https://example.com/kept', report())
+      await vi.waitFor(() => expect(existsSync(join(folder, `v${SCHEMA_VERSION}`, '.swept'))).toBe(true))
+      expect(await cache.get('https://example.com/kept')).toEqual(viaJson(report()))
+    } finally {
+      await cache.close()
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })
 

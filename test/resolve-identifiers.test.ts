@@ -67,6 +67,7 @@ describe('identify: DOIs', () => {
     ['an OUP URL without a DOI', 'https://academic.oup.com/nar/article/49/D1/D10/6018440'],
     ['an OUP URL whose DOI end is ambiguous', 'https://academic.oup.com/cid/article/doi/10.1086/650538/330457'],
     ['a ScienceDirect PII URL', 'https://www.sciencedirect.com/science/article/pii/S0140673620301835'],
+    ['an ACM id under Crossref’s test prefix, registered nowhere', 'https://dl.acm.org/doi/10.5555/3295222.3295349'],
     ['a CiteSeerX pseudo-DOI (one-digit registrant)', 'https://citeseerx.ist.psu.edu/viewdoc/summary?doi=10.1.1.31.1768'],
     ['a registrant of three digits', '10.123/abc'],
     ['a DOI without suffix', 'https://doi.org/10.1038/'],

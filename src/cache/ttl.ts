@@ -69,7 +69,7 @@ export const ttlClasses = Object.keys(defaultTtlPolicy) as TtlClass[]
 
 /**
  * The defaults with `overrides` applied. Throws a RangeError that names the class for an
- * unknown class or a value that is not a finite number of milliseconds of at least 0.
+ * unknown class or a value that is not a number of milliseconds from 0 to Number.MAX_SAFE_INTEGER.
  */
 export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPolicy {
   const policy: TtlPolicy = {...defaultTtlPolicy}
@@ -84,8 +84,10 @@ export function resolveTtlPolicy(overrides?: Partial<TtlPolicy> | null): TtlPoli
       )
     }
     if (value === undefined) continue
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new RangeError(`Unexpected \`cacheTtl.${name}\` \`${show(value)}\`, expected milliseconds (0 = never cache)`)
+    // A longer one is no expiry the stores can keep: Redis refuses it (and with it the whole cache, for the run), and
+    // from 1e21 JSON writes it as `1e+21`, which the folder's sweep reads as a time long past.
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > Number.MAX_SAFE_INTEGER) {
+      throw new RangeError(`Unexpected \`cacheTtl.${name}\` \`${show(value)}\`, expected milliseconds from 0 to ${Number.MAX_SAFE_INTEGER} (0 = never cache)`)
     }
     policy[name as TtlClass] = Math.round(value)
   }

@@ -129,9 +129,13 @@ function fromUrl(url: URL): Identifier | undefined {
       return doi === undefined ? undefined : parseDoi(doi)
     }
   }
-  // Atypon-style `/doi/[view/]10.…` (Wiley, Taylor & Francis, SAGE, ACS, Science, ACM, PNAS, NEJM, …) on any host.
-  const atypon = /\/doi\/(?:[a-z]+\/)?(10\.\d{4,9}(?:\.\d+)*\/.+)$/.exec(path)
-  return atypon === null ? undefined : parseDoi(atypon[1]!.replace(trailingView, ''))
+  const doi = atyponDoi(path)
+  return doi === undefined ? undefined : parseDoi(doi)
+}
+
+/** Atypon-style `/doi/[view/]10.…` (Wiley, Taylor & Francis, SAGE, ACS, Science, ACM, PNAS, NEJM, …), on any host. */
+function atyponDoi(path: string): string | undefined {
+  return /\/doi\/(?:[a-z]+\/)?(10\.\d{4,9}(?:\.\d+)*\/.+)$/.exec(path)?.[1]?.replace(trailingView, '')
 }
 
 /**
@@ -145,6 +149,15 @@ const trailingView =
 
 /** Publishers whose URLs carry a DOI in their own way; a host listed here never falls through to the generic rule. */
 const publisherRules: Array<{host: RegExp; doi: (path: string, url: URL) => string | undefined}> = [
+  {
+    // ACM gives a work it registered no DOI for an id under Crossref's test prefix (`/doi/10.5555/3295222.3295349`,
+    // NeurIPS papers among them), which doi.org does not know: the page names no DOI.
+    host: /^dl\.acm\.org$/,
+    doi: (path) => {
+      const doi = atyponDoi(path)
+      return doi?.startsWith('10.5555/') ? undefined : doi
+    }
+  },
   {
     host: /^link\.springer\.com$/,
     doi: (path) => /^\/(?:article|chapter|book|referenceworkentry|protocol|content\/pdf)\/(10\..+?)(?:\.pdf)?$/.exec(path)?.[1]?.replace(trailingView, '')
