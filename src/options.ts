@@ -202,7 +202,7 @@ export function resolveSettings(options: unknown): Settings {
     offline: offline(given.offline),
     resolve: optionalFunction(given, 'resolve') as Resolve | undefined,
     proxy: proxy(given.proxy),
-    registries: endpointOptions(given.registries, '`registries`'),
+    registries: endpointOptions(given.registries, 'registries.'),
     archive: archive(given.archive),
     github: github(given.github)
   }
@@ -234,7 +234,7 @@ function github(value: unknown): GitHubSettings {
   const expected = "expected `{token: '…'}`, optionally with `apiBase: 'https://…'`"
   // The token is a secret: a message shows the option's shape, never its value.
   if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`github\`, ${expected}`)
-  const given = optionsObject(value, ['token', 'apiBase'], '`github`')
+  const given = optionsObject(value, ['token', 'apiBase'], '`github`', 'github.')
   const token = given.token ?? undefined
   if (token !== undefined && (typeof token !== 'string' || token.trim() === '')) {
     throw new OptionsError(`Unexpected \`github.token\` (not a non-empty string), ${expected}`)
@@ -251,7 +251,7 @@ function archive(value: unknown): Settings['archive'] {
   if (value === true) return {accessDate: undefined}
   const expected = "expected `true`, `false` or `{accessDate: '2021-03-04'}`"
   if (typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`Unexpected \`archive\` \`${show(value)}\`, ${expected}`)
-  const given = optionsObject(value, ['accessDate'], '`archive`')
+  const given = optionsObject(value, ['accessDate'], '`archive`', 'archive.')
   const date = given.accessDate
   if (date === null || date === undefined) return {accessDate: undefined}
   const parsed = date instanceof Date ? date : typeof date === 'string' && /^\d{4}-\d{2}-\d{2}(?:T.*)?$/.test(date) ? new Date(date) : undefined
@@ -438,7 +438,7 @@ function jsxAttributes(value: unknown): Record<string, string[]> {
 function offline(value: unknown): Settings['offline'] {
   if (value === null || value === undefined) return undefined
   // A misspelt `record` would replay where the user asked to record.
-  if (typeof value === 'object' && !Array.isArray(value)) optionsObject(value, ['fixtures', 'record'], '`offline`')
+  if (typeof value === 'object' && !Array.isArray(value)) optionsObject(value, ['fixtures', 'record'], '`offline`', 'offline.')
   const fixtures = typeof value === 'object' ? (value as Record<string, unknown>).fixtures : undefined
   const record = typeof value === 'object' ? (value as Record<string, unknown>).record : undefined
   if (typeof fixtures !== 'string' || fixtures === '' || (record !== undefined && record !== null && typeof record !== 'boolean')) {

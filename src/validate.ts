@@ -1,5 +1,8 @@
 // Option checks shared by `configure` and the rules: each names the option and what it allows.
 
+import type * as Levenshtein from 'fastest-levenshtein'
+import {cjs} from './cjs.js'
+
 /** Thrown for an invalid option; the message names the option and what is allowed. */
 export class OptionsError extends Error {
   constructor(message: string) {
@@ -10,18 +13,36 @@ export class OptionsError extends Error {
 
 export type Given = Record<string, unknown>
 
-/** The options object itself: undefined/null mean `{}`; unknown keys are refused by name. */
-export function optionsObject(value: unknown, allowed: readonly string[], owner = 'options'): Given {
+/**
+ * The options object itself: undefined/null mean `{}`; unknown keys are refused by name, with the name a typo most
+ * likely meant. `path` names a nested object's keys in full (`offline.` for `offline.recrod`).
+ */
+export function optionsObject(value: unknown, allowed: readonly string[], owner = 'options', path = ''): Given {
   if (value === null || value === undefined) return {}
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new OptionsError(`Unexpected ${owner} \`${show(value)}\`, expected an object`)
   }
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
-      throw new OptionsError(`Unexpected option \`${key}\`, expected one of ${allowed.map((name) => '`' + name + '`').join(', ')}`)
+      const near = nearest(key, allowed)
+      const guess = near === undefined ? '' : ` (did you mean \`${path}${near}\`?)`
+      throw new OptionsError(`Unexpected option \`${path}${key}\`${guess}, expected one of ${allowed.map((name) => '`' + name + '`').join(', ')}`)
     }
   }
   return value as Given
+}
+
+/** The allowed name closest to `key`, in another case or at most a third of its length in edits away. */
+function nearest(key: string, allowed: readonly string[]): string | undefined {
+  // Loaded only for a mistake: most runs never need it.
+  const {distance} = cjs<typeof Levenshtein>('fastest-levenshtein')
+  let best: string | undefined
+  let fewest = Math.max(1, Math.floor(key.length / 3)) + 1
+  for (const name of allowed) {
+    const edits = distance(key.toLowerCase(), name.toLowerCase())
+    if (edits < fewest) [best, fewest] = [name, edits]
+  }
+  return best
 }
 
 /** The longest a Node timer waits (2^31 − 1 ms, about 24.8 days): a longer one fires at once, with a warning. */

@@ -313,7 +313,7 @@ describe('parseClaimSupportOptions', () => {
   })
 
   it.each([
-    [{thresold: 0.4}, 'Unexpected option `thresold`, expected one of `threshold`, `scorer`'],
+    [{thresold: 0.4}, 'Unexpected option `thresold` (did you mean `threshold`?), expected one of `threshold`, `scorer`'],
     [{threshold: 2}, 'Unexpected `threshold` `2`, expected a number from 0 to 1'],
     [{threshold: '0.5'}, 'Unexpected `threshold` `"0.5"`, expected a number from 0 to 1'],
     [{scorer: 'semantic'}, 'Unexpected `scorer` `semantic`, expected a function'],

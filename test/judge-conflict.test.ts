@@ -271,7 +271,7 @@ describe('parseConflictOptions', () => {
   })
 
   it.each([
-    [{ignored: []}, 'Unexpected option `ignored`, expected one of `brands`, `ignore`'],
+    [{ignored: []}, 'Unexpected option `ignored` (did you mean `ignore`?), expected one of `brands`, `ignore`'],
     [{ignore: 'acme.com'}, 'Unexpected `ignore` `acme.com`, expected an array of domains'],
     [{ignore: [7]}, 'Unexpected `ignore[0]` `7`, expected a domain such as `example.com` or `github.com/owner`'],
     [{ignore: ['https://acme.com']}, 'Unexpected `ignore[0]` `https://acme.com`, expected a domain such as `example.com` or `github.com/owner`'],

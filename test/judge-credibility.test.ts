@@ -335,7 +335,7 @@ describe('parseCredibilityOptions: trusted, untrusted, categories', () => {
   })
 
   it('refuses unknown and invalid options by name', () => {
-    expect(() => parseCredibilityOptions({treshold: 0.5})).toThrow(/Unexpected option `treshold`, expected one of `threshold`/)
+    expect(() => parseCredibilityOptions({treshold: 0.5})).toThrow(/Unexpected option `treshold` \(did you mean `threshold`\?\), expected one of `threshold`/)
     expect(() => parseCredibilityOptions({threshold: 2})).toThrow('Unexpected `threshold` `2`, expected a number from 0 to 1')
     expect(() => parseCredibilityOptions({trusted: 'example.com'})).toThrow(OptionsError)
     expect(() => parseCredibilityOptions({trusted: ['https://example.com/']})).toThrow(

@@ -238,7 +238,7 @@ describe('parseTitleMatchOptions', () => {
   it('refuses a bad threshold and unknown options by name', () => {
     expect(() => parseTitleMatchOptions({threshold: 1.5})).toThrow('Unexpected `threshold` `1.5`, expected a number from 0 to 1')
     expect(() => parseTitleMatchOptions({threshold: '0.5'})).toThrow(OptionsError)
-    expect(() => parseTitleMatchOptions({treshold: 0.5})).toThrow('Unexpected option `treshold`, expected one of `threshold`, `linkTextThreshold`')
+    expect(() => parseTitleMatchOptions({treshold: 0.5})).toThrow('Unexpected option `treshold` (did you mean `threshold`?), expected one of `threshold`, `linkTextThreshold`')
     expect(() => parseTitleMatchOptions(0.5)).toThrow('expected an object')
   })
 })

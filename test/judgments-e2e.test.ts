@@ -251,7 +251,7 @@ describe('citation-claim-support', () => {
   it('an invalid `threshold`, and a scorer returning nonsense, are one message each naming the option', async () => {
     const markdown = `Coffee drinkers live longer because caffeine protects the liver ([study](${url()})).\n`
     const bad = await withOptions(markdown, citationClaimSupport, {threshold: '0.5'})
-    expect(of('citation-claim-support', bad.messages)).toEqual(['1:1: Unexpected `threshold` `0.5`, expected a number from 0 to 1 [citation-claim-support, error]'])
+    expect(of('citation-claim-support', bad.messages)).toEqual(['1:1: Unexpected `threshold` `"0.5"`, expected a number from 0 to 1 [citation-claim-support, error]'])
     expect(bad.file.messages.filter((message) => message.ruleId === 'citation-claim-support')).toHaveLength(1)
     const nonsense = await withOptions(markdown, citationClaimSupport, {scorer: () => ({score: 7})})
     expect(of('citation-claim-support', nonsense.messages)).toEqual([

@@ -168,7 +168,9 @@ describe('offline fixtures through the real `remark` CLI', () => {
 
 describe('options', () => {
   it.each([
-    [{timeot: 1}, /^1:1: Unexpected option `timeot`, expected one of `timeout`, `maxRedirects`/],
+    [{timeot: 1}, /^1:1: Unexpected option `timeot` \(did you mean `timeout`\?\), expected one of `timeout`, `maxRedirects`/],
+    [{HostConcurrency: 1}, /^1:1: Unexpected option `HostConcurrency` \(did you mean `hostConcurrency`\?\), expected one of/],
+    [{colour: 1}, /^1:1: Unexpected option `colour`, expected one of `timeout`, `maxRedirects`/],
     [{timeout: -5}, /Unexpected `timeout` `-5`, expected an integer from 1 to 2147483647/],
     [{timeout: Number.NaN}, /Unexpected `timeout` `NaN`, expected an integer from 1 to 2147483647/],
     // A string that reads as a number or a boolean is quoted: else the message seems to refuse the value asked for.
@@ -179,7 +181,11 @@ describe('options', () => {
     [{skip: ['(']}, /Unexpected `skip` pattern `\(`, expected a valid regular expression/],
     [{allowPrivateAddresses: ["not a cidr"]}, /Unexpected `allowPrivateAddresses\[0\]` `not a cidr`, expected an address range/],
     [{offline: {record: true}}, /Unexpected `offline`/],
-    [{offline: {fixtures: 'f.json', recrod: true}}, /Unexpected option `recrod`, expected one of `fixtures`, `record`/],
+    // A nested option is named in full: `recrod` alone does not say where it is.
+    [{offline: {fixtures: 'f.json', recrod: true}}, /Unexpected option `offline.recrod` \(did you mean `offline.record`\?\), expected one of `fixtures`, `record`/],
+    [{registries: {doibase: 'https://doi.example'}}, /Unexpected option `registries.doibase` \(did you mean `registries.doiBase`\?\), expected one of `doiBase`/],
+    [{github: {tokn: 'ghp_secret'}}, /^1:1: Unexpected option `github.tokn` \(did you mean `github.token`\?\), expected one of `token`, `apiBase` \[/],
+    [{registries: {doiBase: 'https://user:secret@doi.example'}}, /^1:1: Unexpected `registries.doiBase` `https:\/\/REDACTED@doi.example\/`, expected an http\(s\) URL/],
     [{cacheOnly: true, cache: false}, /Unexpected `cacheOnly` `true` with `cache` `false`, expected a cache to answer from/],
     // Node timers wait at most 2^31 - 1 ms: a longer wait fired at once (every citation timed out; a huge gap spun).
     [{timeout: 2_592_000_000}, /Unexpected `timeout` `2592000000`, expected an integer from 1 to 2147483647/],

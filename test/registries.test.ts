@@ -674,7 +674,7 @@ describe('options', () => {
   it('an invalid registry base or archive option is one fatal message naming it', async () => {
     const bad = await lint('[x](https://doi.org/10.5555/live)\n', {...options(), registries: {doiBase: 'ftp://doi.test'}})
     expect(bad.messages).toEqual([
-      '1:1: Unexpected `doiBase` `ftp://doi.test`, expected an http(s) URL without credentials, query or fragment [configure, error]'
+      '1:1: Unexpected `registries.doiBase` `ftp://doi.test`, expected an http(s) URL without credentials, query or fragment [configure, error]'
     ])
     const archive = await lint('[x](https://doi.org/10.5555/live)\n', {...options(), archive: {accessDate: 'March 2019'}})
     expect(archive.messages).toEqual([

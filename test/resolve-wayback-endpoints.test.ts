@@ -145,7 +145,7 @@ describe('endpoints', () => {
 
   it.each([
     [{crossrefBase: 'ftp://crossref.example'}, 'Unexpected `crossrefBase` `ftp://crossref.example`, expected an http(s) URL without credentials, query or fragment'],
-    [{doiBase: 'https://user:secret@doi.example'}, 'Unexpected `doiBase` `https://user:secret@doi.example`, expected an http(s) URL without credentials, query or fragment'],
+    [{doiBase: 'https://user:secret@doi.example'}, 'Unexpected `doiBase` `https://REDACTED@doi.example/`, expected an http(s) URL without credentials, query or fragment'],
     [{waybackBase: 'https://archive.example/?x=1'}, 'Unexpected `waybackBase` `https://archive.example/?x=1`, expected an http(s) URL without credentials, query or fragment'],
     [{arxivBase: 42}, 'Unexpected `arxivBase` `42`, expected an http(s) URL without credentials, query or fragment'],
     [{mailto: 'me@example.org\r\nX-Injected: 1'}, 'Unexpected `mailto` `me@example.org\r\nX-Injected: 1`, expected an email address such as `you@example.org`'],

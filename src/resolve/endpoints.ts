@@ -2,6 +2,7 @@
 // local servers), DOIs encoded for a path, and a User-Agent with a `mailto:` contact as Crossref and DataCite ask.
 
 import {USER_AGENT} from '../net/headers.js'
+import {redactWrittenUrl} from '../net/redact.js'
 import {parseUrl} from '../net/parse-url.js'
 import {OptionsError, optionsObject, show} from '../validate.js'
 import type {ArxivId} from './identifiers.js'
@@ -42,16 +43,18 @@ export const defaultEndpoints: Readonly<Endpoints> = Object.freeze({
 
 const bases = ['doiBase', 'crossrefBase', 'dataciteBase', 'arxivBase', 'eutilsBase', 'waybackBase'] as const
 
-/** Validate user-given endpoints (any subset) over the defaults; `owner` names the option in messages. */
-export function endpointOptions(value: unknown, owner = 'registries'): Endpoints {
-  const given = optionsObject(value, [...bases, 'mailto'], owner)
+/** Validate user-given endpoints (any subset) over the defaults; `path` (`registries.`) names them in full in messages. */
+export function endpointOptions(value: unknown, path = ''): Endpoints {
+  const given = optionsObject(value, [...bases, 'mailto'], `\`${path.replace(/\.$/, '') || 'registries'}\``, path)
   const result: Endpoints = {...defaultEndpoints}
   for (const name of bases) {
     const base = given[name]
     if (base === undefined || base === null) continue
     const url = typeof base === 'string' ? parseUrl(base) : undefined
     if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-      throw new OptionsError(`Unexpected \`${name}\` \`${show(base)}\`, expected an http(s) URL without credentials, query or fragment`)
+      // A password in it is not echoed into a CI log.
+      const shown = show(typeof base === 'string' ? redactWrittenUrl(base) : base)
+      throw new OptionsError(`Unexpected \`${path}${name}\` \`${shown}\`, expected an http(s) URL without credentials, query or fragment`)
     }
     result[name] = url.href.replace(/\/+$/, '')
   }
@@ -60,7 +63,7 @@ export function endpointOptions(value: unknown, owner = 'registries'): Endpoints
     const address = typeof mailto === 'string' ? mailto.trim().replace(/^mailto:/i, '') : ''
     // Goes into a header: nothing that could end it or break its comment syntax.
     if (!/^[^\s@()<>;,"\\]+@[^\s@()<>;,"\\]+\.[^\s@()<>;,"\\]+$/.test(address)) {
-      throw new OptionsError(`Unexpected \`mailto\` \`${show(mailto)}\`, expected an email address such as \`you@example.org\``)
+      throw new OptionsError(`Unexpected \`${path}mailto\` \`${show(mailto)}\`, expected an email address such as \`you@example.org\``)
     }
     result.mailto = address
   }
