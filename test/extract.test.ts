@@ -915,6 +915,18 @@ describe('findBareUrls', () => {
       expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://example.com/cn'])
     }
   })
+
+  // Without remark-gfm, `__init__` is strong text: the URL was cited, and called dead, as https://example.com/pkg/.
+  it('cites a URL whole when Markdown without remark-gfm reads emphasis inside it, with or without remark-gfm', () => {
+    const markdown = 'See https://example.com/pkg/__init__.py, https://example.com/*a*/b and *https://example.com/c*.'
+    const urls = ['https://example.com/pkg/__init__.py', 'https://example.com/*a*/b', 'https://example.com/c']
+    for (const syntax of ['md', 'gfm'] as const) {
+      const {citations} = extract(markdown, syntax)
+      expect([syntax, citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])]).toEqual([syntax, urls.map((url) => [url, url])])
+      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
+      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(urls)
+    }
+  })
 })
 
 describe('inline math written with dollars, without remark-math', () => {

@@ -1,11 +1,17 @@
 // Bare http(s) URLs in prose: where each starts and where it really ends.
 
 /**
- * A run that starts like a URL and is not glued to a preceding ASCII letter (`xhttps://`), as GFM links one: after
- * Chinese or Japanese text, written without a space (`详见https://a.cn`), it is a URL. It ends at CJK punctuation
- * too, which a URL never holds unencoded, and such text runs on after without a space (`（https://a.jp）です`).
+ * What a URL in prose goes on through: not CJK punctuation, which a URL never holds unencoded, and Japanese or
+ * Chinese text runs on after without a space (`（https://a.jp）です`).
  */
-const CANDIDATE = /(?<![a-z])https?:\/\/[^\s<>"`\u3001\u3002\u300C-\u300F\u3010\u3011\uFF08\uFF09\uFF0C]+/giu
+const URL_CHAR = String.raw`[^\s<>"\x60\u3001\u3002\u300C-\u300F\u3010\u3011\uFF08\uFF09\uFF0C]`
+/**
+ * A run that starts like a URL and is not glued to a preceding ASCII letter (`xhttps://`), as GFM links one: after
+ * Chinese or Japanese text, written without a space (`详见https://a.cn`), it is a URL.
+ */
+const CANDIDATE = new RegExp(String.raw`(?<![a-z])https?:\/\/${URL_CHAR}+`, 'giu')
+/** From where `lastIndex` says, as far as a URL may go on. */
+const URL_RUN = new RegExp(`${URL_CHAR}*`, 'uy')
 
 /** Punctuation that ends a sentence rather than a URL. */
 const TRAILING = new Set([
@@ -84,6 +90,12 @@ export function literalLength(written: string, math = 0): number {
   const scheme = /^https?:\/\//i.test(written) ? '' : 'http://'
   const found = findBareUrls(scheme + written, math)[0]
   return found?.start === 0 ? Math.min(written.length, found.end - scheme.length) : written.length
+}
+
+/** How many characters from `from` on in `text` a URL could go on through, as CANDIDATE reads them. */
+export function urlRunLength(text: string, from: number): number {
+  URL_RUN.lastIndex = from
+  return URL_RUN.exec(text)?.[0].length ?? 0
 }
 
 /** Drop trailing sentence punctuation and unbalanced closing brackets, and inside inline math (`inMath`) its closing `$`. */

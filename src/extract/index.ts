@@ -80,7 +80,7 @@ function visit(
       citeDefinition(node as Definition, here, context)
       return SKIP
     case 'text':
-      citeBareUrls(node as Text, here, context)
+      citeBareUrls(node as Text, parent ? childrenOf(parent) : [], index, here, context)
       return SKIP
     case 'html':
       citeHtml(node as Html, parent ? childrenOf(parent) : [], index, here, context)

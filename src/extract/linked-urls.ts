@@ -48,7 +48,7 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     }
     return !beside
   }
-  traverse<Where>(tree, {unsure: false, block: undefined}, (node, where, parent) => {
+  traverse<Where>(tree, {unsure: false, block: undefined}, (node, where, parent, index) => {
     const {unsure, block} = where
     // Before the skip: an image reference is what makes a definition a picture.
     if (node.type === 'imageReference') imageUses.add((node as Definition).identifier)
@@ -69,8 +69,8 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         return SKIP
       }
       case 'text': {
-        const {value} = node as Text
-        if (sure(unsure, parent)) for (const {start, end} of bareUrlsIn(node as Text, block, source)?.spans ?? []) add(value.slice(start, end))
+        if (!sure(unsure, parent)) return SKIP
+        for (const {url} of bareUrlsIn(node as Text, parent ? childrenOf(parent) : [], index, block, source)) add(url)
         return SKIP
       }
     }

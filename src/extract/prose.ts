@@ -2,42 +2,75 @@
 
 import type {Text} from 'mdast'
 import type {Node} from 'unist'
-import {findBareUrls, type Span} from './bare-urls.js'
+import {findBareUrls, trimUrl, urlRunLength, type Span} from './bare-urls.js'
 import {emit, spanOf, type Context, type Scope} from './context.js'
 import {inMath} from './math.js'
-import {valueOffsets, type ValueOffsets} from './value-offsets.js'
+import {valueOffsets} from './value-offsets.js'
 
-export function citeBareUrls(node: Text, scope: Scope, context: Context): void {
+/** What Markdown without remark-gfm makes of `_` and `*` runs inside a URL (`__init__` in `…/__init__.py`). */
+const EMPHASIS = new Set(['emphasis', 'strong'])
+
+export interface BareUrl {
+  url: string
+  /** Its characters in the source. */
+  span: Span
+  /** Where it starts in the text node's value. */
+  index: number
+}
+
+export function citeBareUrls(node: Text, siblings: readonly Node[], index: number, scope: Scope, context: Context): void {
   if (scope.quiet) return
-  const found = bareUrlsIn(node, scope.block, context.source)
-  if (!found) return
-  const {spans, offsets} = found
-  for (const {start, end} of spans) {
-    const url = node.value.slice(start, end)
+  for (const found of bareUrlsIn(node, siblings, index, scope.block, context.source)) {
     emit(context, {
       kind: 'literal',
-      url,
-      span: {start: offsets.startOf(start), end: offsets.endOf(end - 1)},
+      url: found.url,
+      span: found.span,
       placeIsUrl: true,
       title: undefined,
-      text: url,
-      claim: {node, offset: start, own: url},
+      text: found.url,
+      claim: {node, offset: found.index, own: found.url},
       scope
     })
   }
 }
 
 /**
- * The bare URLs of a text node in `block`, as ranges into its value, and where each character of the value is in
- * the source: none when the node has no position or no URL.
+ * The bare URLs of a text node (`siblings[index]`) in `block`, with where each is in the source: none when the node
+ * has no position or no URL.
  */
-export function bareUrlsIn(node: Text, block: Node | undefined, source: string): {spans: Span[]; offsets: ValueOffsets} | undefined {
+export function bareUrlsIn(node: Text, siblings: readonly Node[], index: number, block: Node | undefined, source: string): BareUrl[] {
   const range = spanOf(node)
-  if (!range || !node.value.includes('://')) return undefined
+  const {value} = node
+  if (!range || !value.includes('://')) return []
   // The value lost escapes and references; map its indices back to the source.
-  const offsets = valueOffsets(node.value, source, range.start, range.end)
+  const offsets = valueOffsets(value, source, range.start, range.end)
   // A `$` ending a URL may close math that the source of the block opened before it, past emphasis or links.
-  const math = node.value.includes('$') ? (start: number) => inMath(block ?? node, source, offsets.startOf(start)) : 0
-  const spans = findBareUrls(node.value, math)
-  return spans.length === 0 ? undefined : {spans, offsets}
+  const math = value.includes('$') ? (start: number) => inMath(block ?? node, source, offsets.startOf(start)) : 0
+  return findBareUrls(value, math).map(({start, end}) => {
+    const url = value.slice(start, end)
+    const span = {start: offsets.startOf(start), end: offsets.endOf(end - 1)}
+    const more = end === value.length ? goesOn(source, range.end, siblings, index) : 0
+    if (more === 0) return {url, span, index: start}
+    // Cut again as a whole: a full stop after the emphasis is the sentence's.
+    const written = url + source.slice(range.end, range.end + more)
+    const whole = trimUrl(written, typeof math === 'function' && math(start))
+    return {url: whole, span: {start: span.start, end: range.end + whole.length - url.length}, index: start}
+  })
+}
+
+/**
+ * How far a URL that runs to the end of its text node (at `end` in the source) goes on in the emphasis right after
+ * it, and the text after that: without remark-gfm, `https://a.example/pkg/__init__.py` is the text
+ * `https://a.example/pkg/`, strong `init` and the text `.py`, and the URL was cut at its last `/`. An emphasis
+ * around the whole URL (`*https://…*`) is its parent, not a sibling: nothing goes on.
+ */
+function goesOn(source: string, end: number, siblings: readonly Node[], index: number): number {
+  const next = siblings[index + 1]
+  if (next === undefined || !EMPHASIS.has(next.type) || spanOf(next)?.start !== end) return 0
+  let limit = end
+  for (const sibling of siblings.slice(index + 1)) {
+    if (!EMPHASIS.has(sibling.type) && sibling.type !== 'text') break
+    limit = spanOf(sibling)?.end ?? limit
+  }
+  return Math.min(urlRunLength(source, end), limit - end)
 }
