@@ -145,6 +145,9 @@ const withdrawnFeed = attentionFeed
 /** The same paper's first version, before its withdrawal: an ordinary comment. */
 const beforeWithdrawalFeed = attentionFeed.replaceAll('1706.03762v7', '2101.00001v1').replaceAll('1706.03762', '2101.00001')
 
+/** That preprint's first version, from before its journal version was known. */
+const unpublishedFeed = attentionFeed.replaceAll('1706.03762v7', '1801.00001v1').replaceAll('1706.03762', '1801.00001')
+
 /** A paper that gives arXiv's own DOI as its journal version's. */
 const selfFeed = attentionFeed
   .replaceAll('1706.03762', '2101.00002')
@@ -244,7 +247,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00001v1' ? beforeWithdrawalFeed : id === '2101.00002' ? selfFeed : emptyFeed)
+      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '1801.00001v1' ? unpublishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00001v1' ? beforeWithdrawalFeed : id === '2101.00002' ? selfFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -483,6 +486,16 @@ describe('arXiv and PubMed', () => {
       '1:51-1:85: Unexpected unknown arXiv id `https://arxiv.org/abs/2101.00001v9`, expected a registered work (`arXiv has no paper 2101.00001v9`) [citation-alive, error]',
       '1:6-1:44: Unexpected withdrawn paper `https://arxiv.org/pdf/2101.00001v1.pdf`, expected a paper in good standing (`withdrawal, arXiv: This paper has been withdrawn by the author due to an error in Lemma 3`) [citation-retracted, error]'
     ])
+  })
+
+  it('an earlier version of a preprint whose journal version was retracted is reported; unread, that version’s registry is asked again', async () => {
+    const markdown = 'See <https://arxiv.org/abs/1801.00001v1>.\n'
+    expect((await check(markdown)).messages).toEqual([
+      '1:6-1:40: Unexpected retracted paper `https://arxiv.org/abs/1801.00001v1`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06, of the journal version 10.5555/retracted`) [citation-retracted, error]'
+    ])
+    const {messages, file} = await check(markdown, {registries: {...options().registries, crossrefBase: slow.origin('api.crossref.test')}})
+    expect(messages).toEqual([])
+    expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', reason: expect.stringMatching(/^journal version 10\.5555\/retracted: /)})
   })
 
   it('an arXiv DOI is looked up with DataCite when the arXiv API does not answer', async () => {

@@ -141,7 +141,8 @@ async function lookupArxivVersion(arxiv: ArxivId, version: number, endpoints: En
   // Both lookups read the same journal version's notices: each notice once (the same parser writes the same keys).
   const own = new Set(cited.metadata.notices.map((notice) => JSON.stringify(notice)))
   const notices = [...cited.metadata.notices, ...latest.metadata.notices.filter((notice) => !own.has(JSON.stringify(notice)))]
-  return {...cited, metadata: {...cited.metadata, notices}}
+  const reason = cited.reason ?? latest.reason
+  return {...cited, metadata: {...cited.metadata, notices}, ...(reason === undefined ? {} : {reason})}
 }
 
 async function lookupPmid(pmid: Pmid, endpoints: Endpoints, ask: Ask): Promise<Work> {
@@ -172,7 +173,7 @@ function settle(identifier: Identifier, registry: Registry, result: Read<WorkMet
   return {identifier, outcome: 'unverified', registry, reason: result.reason}
 }
 
-/** `unread`: what could not be read about the work (another record's notices), so the answer is not kept for long. */
+/** `unread`: what could not be read about the work (another record's notices), so the answer is not cached. */
 function found(identifier: Identifier, metadata: WorkMetadata, unread?: string): Work {
   return {identifier, outcome: 'found', registry: metadata.registry, metadata, ...(unread === undefined ? {} : {reason: unread})}
 }
