@@ -24,6 +24,12 @@ beforeAll(async () => {
     '/sign-in-required': status(401, {'content-type': 'application/json'}, '{"error": "unauthorized"}'),
     '/members-only': redirect(302, '/account/signin?returnTo=%2Fmembers-only'),
     '/account/signin': html('Sign in', '<form><input type="password" name="pw"></form>'),
+    // A short forum thread with a login box in its header, at its canonical address (`www.`, a trailing slash).
+    '/thread/': (request, response) => {
+      if (request.url?.endsWith('?www') && !request.headers.host?.startsWith('www.')) return redirect(301, `http://www.site.test:${web.port}/thread/?www`)(request, response)
+      html('How do I reset the widget? - Widget Forum', '<form action="/login"><input name="user"><input type="password" name="pw"></form><p>Hold the button for thirty seconds.</p>')(request, response)
+    },
+    '/thread': redirect(301, '/thread/'),
     '/server-error': status(500),
     '/challenge': status(403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, cloudflareChallenge),
     '/challenge-503': status(503, {server: 'cloudflare'}, cloudflareChallenge),
@@ -117,6 +123,9 @@ describe('seed table (source-url-verification)', () => {
     expect(message).toMatch(/Unexpected paywalled citation .*\/members-only`, expected a source readers can open \(`redirected to sign in \(login title “Sign in”\), 200 OK`\) \[citation-reachable\]$/)
     // A sign-in page cited as itself is what it is.
     expect(await one(`${origin}/account/signin`)).toEqual([])
+    // So is a page with a login box reached at its canonical address: it is the cited page, not a sign-in page.
+    expect(await one(`${origin}/thread`)).toEqual([])
+    expect(await one(`${origin}/thread/?www`)).toEqual([])
   })
 
   it('403 paywall → flagged as paywalled', async () => {

@@ -9,7 +9,7 @@ export interface Classified {
   reason: string
 }
 
-/** `redirected`: the answer ended a redirect chain. */
+/** `redirected`: the answer ended a redirect chain that led to another page than the one asked for. */
 export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, redirected = false): Classified {
   const line = statusLine(status, statusText)
   if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}

@@ -3,6 +3,7 @@
 import {performance} from 'node:perf_hooks'
 import type {AddressPolicy} from '../net/address.js'
 import {NetError} from '../net/errors.js'
+import {parseUrl} from '../net/parse-url.js'
 import {checkHop} from '../net/policy.js'
 import {redactUrl} from '../net/redact.js'
 import type {PageReader} from '../page/reader.js'
@@ -102,7 +103,7 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
     const hop: Hop = {url: current, status: answer.status, ...privateAddress(verdict.url.hostname, deps.addresses)}
     if (next === undefined) {
       hops.push(hop)
-      return {...classifyResponse(answer.status, answer.statusText, page, hops.length > 1), status: answer.status, page}
+      return {...classifyResponse(answer.status, answer.statusText, page, anotherPage(start, answer.url)), status: answer.status, page}
     }
     if (next === null) {
       hops.push(hop)
@@ -116,6 +117,18 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
     }
     current = next
   }
+}
+
+/**
+ * Whether a redirect chain from `from` ended on another page: not the same one at its canonical address (another
+ * scheme, with or without `www.`, a trailing slash or capitals). Only another page is a sign-in page the reader was
+ * sent to; the cited page itself, reached at `https://www.`, is what it is, whatever login box its header holds.
+ */
+function anotherPage(from: string, to: string): boolean {
+  const [a, b] = [parseUrl(from), parseUrl(to)]
+  if (!a || !b) return from !== to
+  const page = (url: URL): string => `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`.toLowerCase()
+  return page(a) !== page(b)
 }
 
 /** The private address a host name stood for, when the allowed private ranges let it through (see `Hop.address`). */
