@@ -378,6 +378,12 @@ const rows: Row[] = [
     ]
   },
   {
+    // A backslash escapes punctuation only: `\\h` was read as an escaped `h`, and the place began a character early.
+    name: 'bare URL right after an escaped backslash starts at its own first character',
+    markdown: 'Path C:\\\\https://c.com/x here.',
+    expected: [{kind: 'literal', url: 'https://c.com/x', written: 'https://c.com/x', start: [1, 10], end: [1, 25], claim: 'Path C:\\https://c.com/x here.'}]
+  },
+  {
     name: 'bare URLs in a heading, a wrapped list item and a blockquote; no claim for a URL alone',
     markdown: '# Heading https://h1.com\n\n* item with words\n  and https://li.com/x. Next.\n\n> https://alone.com',
     expected: [

@@ -14,6 +14,9 @@ export interface ValueOffsets {
   endOf(index: number): number
 }
 
+/** What a backslash escapes: ASCII punctuation. */
+const ESCAPABLE = /^[!-/:-@[-`{-~]$/
+
 const REFERENCE = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{0,31});/y
 
 export function valueOffsets(
@@ -75,7 +78,8 @@ function consume(
     return {chars, source: reference.length}
   }
   if (char === value.charAt(i)) return {chars: 1, source: 1}
-  if (char === '\\' && j + 1 < to && source.charAt(j + 1) === value.charAt(i)) {
+  // Only punctuation is escaped: in `\\https://…` the second backslash is the first's, and `h` is not escaped.
+  if (char === '\\' && j + 1 < to && source.charAt(j + 1) === value.charAt(i) && ESCAPABLE.test(value.charAt(i))) {
     return {chars: 1, source: 2}
   }
   return undefined
