@@ -554,10 +554,11 @@ describe('remark-lint-citations <files>', () => {
   })
 
   it('a bad argument names itself and the allowed values: exit 2', async () => {
-    const [format, unknown, twice, missing, flagValue, shortValue, noValue, longFlagValue] = await Promise.all([
+    const [format, unknown, twice, samePath, missing, flagValue, shortValue, noValue, longFlagValue] = await Promise.all([
       run(['ok.md', '--report', 'xml'], repo),
       run(['ok.md', '--strict'], repo),
       run(['ok.md', '--report', 'json', '--report', 'sarif'], repo),
+      run(['ok.md', '--report', `json=${folder}/same/r.out`, '--report', `sarif=${folder}/same/../same/r.out`], repo),
       run(['missing.md'], repo),
       run(['ok.md', '-q=1'], repo),
       run(['ok.md', '-e=md'], repo),
@@ -570,6 +571,10 @@ describe('remark-lint-citations <files>', () => {
     expect(unknown.stderr).toMatch(/^Unexpected option `--strict`, expected one of `--report` <value>, `--frail`/)
     expect(twice.code).toBe(2)
     expect(twice.stderr).toContain('Unexpected second report to stdout (`--report sarif`)')
+    // The SARIF report replaced the JSON one, and the run passed.
+    expect(samePath.code).toBe(2)
+    expect(samePath.stderr).toContain(`Unexpected second report to \`${folder}/same/../same/r.out\` (\`--report sarif=${folder}/same/../same/r.out\`), expected a path of its own: it would replace the \`json\` report`)
+    expect(existsSync(join(folder, 'same'))).toBe(false)
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('No such file or folder')
     // `parseArgs` alone read `-q=1` as `-q -= -1` and named `-=`.

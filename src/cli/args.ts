@@ -1,6 +1,7 @@
 // Command-line arguments of `remark-lint-citations` and of its `verify` command. A bad one is a
 // `UsageError` that names it and what is allowed.
 
+import {resolve} from 'node:path'
 import {parseArgs, type ParseArgsConfig} from 'node:util'
 import {resolveSettings, type Options} from '../options.js'
 import {OptionsError, show} from '../validate.js'
@@ -112,9 +113,25 @@ function commonArgs(values: {report?: string[]; frail?: boolean; color?: boolean
       `Unexpected second report to stdout (\`--report ${toStdout[1]!.format}\`), expected a path for all reports but one, such as \`--report ${toStdout[1]!.format}=report.${toStdout[1]!.format}\``
     )
   }
+  sharedPath(reports)
   const rcPath = values['rc-path']
   if (rcPath === '') throw new UsageError('Unexpected empty `--rc-path`, expected the path of a remark config file')
   return {reports, frail: values.frail ?? false, color: values.color, rcPath}
+}
+
+/** Two reports to one file: the last written would silently replace the other. */
+function sharedPath(reports: readonly ReportSpec[]): void {
+  const taken = new Map<string, ReportSpec>()
+  for (const spec of reports) {
+    if (spec.path === undefined) continue
+    const first = taken.get(resolve(spec.path))
+    if (first) {
+      throw new UsageError(
+        `Unexpected second report to \`${spec.path}\` (\`--report ${spec.format}=${spec.path}\`), expected a path of its own: it would replace the \`${first.format}\` report`
+      )
+    }
+    taken.set(resolve(spec.path), spec)
+  }
 }
 
 /** `--ext md,mdx` and `--ext .md --ext .mdx` alike. */
