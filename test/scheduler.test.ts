@@ -93,6 +93,20 @@ describe('scheduler', () => {
     }
   })
 
+  it('a pause asked by a host written with a trailing dot is kept, and read back, under the host\'s name', async () => {
+    const kept = new Map<string, number>()
+    const pauses = {load: async (host: string) => kept.get(host) ?? 0, keep: (host: string, until: number) => kept.set(host, until)}
+    const until = Date.now() + 60_000
+    new Scheduler({concurrency: 1, host: {concurrency: 1, interval: 0}, hosts: {}, wait: true, pauses}).pause('paused.test.', until)
+    expect([...kept]).toEqual([['paused.test', until]])
+    // The next run: told of the pause before its first request, whichever way the URL writes the host.
+    for (const host of ['paused.test', 'paused.test.']) {
+      const next = new Scheduler({concurrency: 1, host: {concurrency: 1, interval: 0}, hosts: {}, wait: true, pauses})
+      await next.run(host, async () => {})
+      expect(next.pausedUntil(host)).toBe(until)
+    }
+  })
+
   it('a `*.domain` override covers every host under the domain (each with its own limits), and a host\'s own entry wins', async () => {
     const seen = tracker()
     const {web, verifier} = await setup({'/page': slow(1, seen)}, {hostInterval: 0, hosts: {'*.Pages.TEST': {interval: 150}, 'fast.pages.test': {interval: 0}}})

@@ -317,7 +317,9 @@ export class Scheduler {
   }
 
   /** The host asked for a pause (a long Retry-After on a 429): its requests are not sent before `until` (ms since the epoch). */
-  pause(host: string, until: number): void {
+  pause(hostname: string, until: number): void {
+    // Kept as `run` reads it back: `github.com.` is github.com.
+    const host = normalizeHostname(hostname)
     const state = this.#host(host)
     if (until <= state.pausedUntil) return
     // Filed again, and told at once: a paused host's waiting requests need no room (see `full`).
