@@ -65,6 +65,10 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(200, {'content-type': 'text/html', 'content-security-policy': `script-src ${'https://cdn.example '.repeat(1000)}`})
       res.end(page)
       return
+    case '/long-reason':
+      res.writeHead(500, 'Internal '.repeat(20_000), {'content-type': 'text/html'})
+      res.end()
+      return
     case '/huge-headers':
       res.writeHead(200, {'content-type': 'text/html', 'x-junk': 'x'.repeat(300 * 1024)})
       res.end(page)
@@ -387,6 +391,11 @@ describe('fetchHop', () => {
     expect(answer.headers['set-cookie']?.split('\n')).toHaveLength(300)
     // Past Chrome's 256 KB, a broken answer.
     expect((await netError(hop('/huge-headers'))).code).toBe('EPROTOCOL')
+    // A reason phrase is a few words, whatever a server sends (it goes into every message about the page).
+    const long = await hop('/long-reason')
+    expect(long.status).toBe(500)
+    expect(long.statusText).toMatch(/^(?:I?nternal )+\w*…$/)
+    expect(long.statusText).toHaveLength(64)
   })
 
   it('returns a 301 as it is, with its location', async () => {

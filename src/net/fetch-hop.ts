@@ -94,7 +94,8 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
       onResponseStart(started, statusCode, responseHeaders, statusMessage) {
         // A 1xx is not the answer: the final status follows.
         if (statusCode < 200 || answer) return
-        answer = {status: statusCode, statusText: statusMessage ?? '', headers: flattenHeaders(responseHeaders)}
+        // A reason phrase is a few words; a server's 200 KB one (headers may be that large) would be each message's.
+        answer = {status: statusCode, statusText: clip(statusMessage ?? ''), headers: flattenHeaders(responseHeaders)}
         const cap = statusCode >= 300 ? Math.min(maxBytes, ERROR_BODY_LIMIT) : maxBytes
         body = new BodySink(answer.headers['content-encoding'], cap, (read) => {
           // Done before the end (the cap, a corrupt encoding): the rest is not wanted, nor is the socket. After
