@@ -30,6 +30,7 @@ beforeAll(async () => {
       html('How do I reset the widget? - Widget Forum', '<form action="/login"><input name="user"><input type="password" name="pw"></form><p>Hold the button for thirty seconds.</p>')(request, response)
     },
     '/thread': redirect(301, '/thread/'),
+    '/thread/index.php': redirect(301, '/thread/'),
     '/server-error': status(500),
     '/challenge': status(403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, cloudflareChallenge),
     '/challenge-503': status(503, {server: 'cloudflare'}, cloudflareChallenge),
@@ -126,6 +127,7 @@ describe('seed table (source-url-verification)', () => {
     // So is a page with a login box reached at its canonical address: it is the cited page, not a sign-in page.
     expect(await one(`${origin}/thread`)).toEqual([])
     expect(await one(`${origin}/thread/?www`)).toEqual([])
+    expect(await one(`${origin}/thread/index.php`)).toEqual([])
   })
 
   it('403 paywall → flagged as paywalled', async () => {

@@ -121,13 +121,15 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
 
 /**
  * Whether a redirect chain from `from` ended on another page: not the same one at its canonical address (another
- * scheme, with or without `www.`, a trailing slash or capitals). Only another page is a sign-in page the reader was
- * sent to; the cited page itself, reached at `https://www.`, is what it is, whatever login box its header holds.
+ * scheme, with or without `www.`, a folder's `index.html` or `index.php`, a trailing slash, capitals). Only another
+ * page is a sign-in page the reader was sent to; the cited page itself, reached at `https://www.`, is what it is,
+ * whatever login box its header holds.
  */
 function anotherPage(from: string, to: string): boolean {
   const [a, b] = [parseUrl(from), parseUrl(to)]
   if (!a || !b) return from !== to
-  const page = (url: URL): string => `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`.toLowerCase()
+  const page = (url: URL): string =>
+    `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/index\.(?:html?|php)$/i, '/').replace(/\/+$/, '')}`.toLowerCase()
   return page(a) !== page(b)
 }
 
