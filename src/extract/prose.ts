@@ -68,9 +68,14 @@ function goesOn(source: string, end: number, siblings: readonly Node[], index: n
   const next = siblings[index + 1]
   if (next === undefined || !EMPHASIS.has(next.type) || spanOf(next)?.start !== end) return 0
   let limit = end
-  for (const sibling of siblings.slice(index + 1)) {
-    if (!EMPHASIS.has(sibling.type) && sibling.type !== 'text') break
+  for (let i = index + 1; i < siblings.length; i++) {
+    const sibling = siblings[i] as Node
+    const value = sibling.type === 'text' ? (sibling as Text).value : undefined
+    if (value === undefined && !EMPHASIS.has(sibling.type)) break
     limit = spanOf(sibling)?.end ?? limit
+    // The URL ends in a text with a space, or one holding a URL of its own: each walk ends at the next URL's text,
+    // so a paragraph of them is read once.
+    if (value !== undefined && (/\s/.test(value) || value.includes('://'))) break
   }
-  return Math.min(urlRunLength(source, end), limit - end)
+  return urlRunLength(source.slice(end, limit), 0)
 }
