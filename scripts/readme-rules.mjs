@@ -38,7 +38,8 @@ function optionsOf(readme) {
 export function renderRules(rules = presetRules()) {
   const rows = rules.map(({name, severity}) => {
     const {summary} = ruleDoc(name)
-    return `| [\`${name}\`](rules/${name}/readme.md) | ${summary.replace(/\|/g, '\\|')} | ${severity === 'error' ? 'error' : 'warning'} |`
+    // The anchor is where reports and editors link a rule's messages (src/report/rules.ts: `…#citation-alive`).
+    return `| <a name="${name}"></a>[\`${name}\`](rules/${name}/readme.md) | ${summary.replace(/\|/g, '\\|')} | ${severity === 'error' ? 'error' : 'warning'} |`
   })
   return ['| rule | reports | severity in `recommended` |', '|---|---|---|', ...rows].join('\n')
 }

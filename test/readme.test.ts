@@ -22,6 +22,16 @@ describe('README', () => {
 })
 
 describe('rule metadata in reports', () => {
+  it('each rule’s docs link (SARIF `helpUri`, the editor’s code link, the job summary) lands on an anchor of the README', async () => {
+    const {ruleNames, ruleUrl, DOCS} = await import('../src/report/rules.js')
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const anchors = new Set([...readme.matchAll(/<a name="([^"]+)"><\/a>/g)].map((match) => match[1]))
+    for (const rule of ruleNames) {
+      const url = ruleUrl(rule)
+      expect([url.startsWith(`${DOCS}#`), anchors.has(url.slice(DOCS.length + 1))]).toEqual([true, true])
+    }
+  })
+
   it('SARIF default levels follow the preset’s severities', async () => {
     const {ruleInfo} = await import('../src/report/rules.js')
     const preset = presetRules() as Array<{name: keyof typeof ruleInfo; severity: 'error' | 'warn'}>

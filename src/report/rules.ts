@@ -2,7 +2,7 @@
 
 import type {RuleName} from '../judge/verdict.js'
 
-/** Where the rules are documented: the package's readme, one heading per rule. */
+/** Where the rules are documented: the package's readme, whose table of rules has an anchor per rule (`#citation-alive`). */
 export const DOCS = 'https://www.npmjs.com/package/remark-lint-citations'
 
 export interface RuleInfo {
