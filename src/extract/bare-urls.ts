@@ -10,8 +10,8 @@ const URL_CHAR = String.raw`[^\s<>"\x60\u3001\u3002\u300C-\u300F\u3010\u3011\uFF
  * Chinese or Japanese text, written without a space (`详见https://a.cn`), it is a URL.
  */
 const CANDIDATE = new RegExp(String.raw`(?<![a-z])https?:\/\/${URL_CHAR}+`, 'giu')
-/** From where `lastIndex` says, as far as a URL may go on. */
-const URL_RUN = new RegExp(`${URL_CHAR}*`, 'uy')
+/** As far as a URL may go on. */
+const URL_RUN = new RegExp(`^${URL_CHAR}*`, 'u')
 
 /** Punctuation that ends a sentence rather than a URL. */
 const TRAILING = new Set([
@@ -92,9 +92,8 @@ export function literalLength(written: string, math = 0): number {
   return found?.start === 0 ? Math.min(written.length, found.end - scheme.length) : written.length
 }
 
-/** How many characters from `from` on in `text` a URL could go on through, as CANDIDATE reads them. */
-export function urlRunLength(text: string, from: number): number {
-  URL_RUN.lastIndex = from
+/** How many characters at the start of `text` a URL could go on through, as CANDIDATE reads them. */
+export function urlRunLength(text: string): number {
   return URL_RUN.exec(text)?.[0].length ?? 0
 }
 

@@ -77,5 +77,5 @@ function goesOn(source: string, end: number, siblings: readonly Node[], index: n
     // so a paragraph of them is read once.
     if (value !== undefined && (/\s/.test(value) || value.includes('://'))) break
   }
-  return urlRunLength(source.slice(end, limit), 0)
+  return urlRunLength(source.slice(end, limit))
 }
