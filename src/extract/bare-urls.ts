@@ -13,9 +13,12 @@ const CANDIDATE = new RegExp(String.raw`(?<![a-z])https?:\/\/${URL_CHAR}+`, 'giu
 /** As far as a URL may go on. */
 const URL_RUN = new RegExp(`^${URL_CHAR}*`, 'u')
 
-/** Punctuation that ends a sentence rather than a URL. */
+/**
+ * Punctuation that ends a sentence rather than a URL, and the delimiters GFM leaves out of a literal's end: without
+ * remark-gfm, `~~https://a.example/x~~` is struck through on GitHub, not a URL ending in `~~`.
+ */
 const TRAILING = new Set([
-  ...'.,;:!?\'"',
+  ...'.,;:!?\'"*_~',
   ...'\u2019\u201D\u2026\u3002\uFF0C\u3001\uFF1B\uFF1A\uFF01\uFF1F\u300D\u300F\u300B\uFF09'
 ])
 
