@@ -21,6 +21,31 @@ describe('README', () => {
   })
 })
 
+describe('the bin’s options', () => {
+  /** The `--flags` a text names. */
+  const flags = (text: string) => [...new Set([...text.matchAll(/--[a-z][\w-]*/g)].map((match) => match[0]))].sort()
+  /** What the parser takes: its message for an unknown option lists every one. */
+  const accepted = async (argv: string[]) => {
+    const {parseArguments} = await import('../src/cli/args.js')
+    try {
+      parseArguments(argv)
+    } catch (error) {
+      return flags((error as Error).message).filter((flag) => flag !== '--unknown-flag')
+    }
+    throw new Error('an unknown option was taken')
+  }
+  const between = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)))
+
+  it('are the same in `--help`, in the README’s table and in what the parser takes', async () => {
+    const {lintHelp, verifyHelp} = await import('../src/cli/help.js')
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const lint = await accepted(['--unknown-flag'])
+    expect(flags(between(lintHelp, 'Options:', 'Commands:'))).toEqual(lint)
+    expect(flags(between(readme, '| option | meaning |', '\n\n'))).toEqual(lint)
+    expect(flags(between(verifyHelp, 'Options:', 'Environment:'))).toEqual(await accepted(['verify', '--unknown-flag']))
+  })
+})
+
 describe('rule metadata in reports', () => {
   it('each rule’s docs link (SARIF `helpUri`, the editor’s code link, the job summary) lands on an anchor of the README', async () => {
     const {ruleNames, ruleUrl, DOCS} = await import('../src/report/rules.js')

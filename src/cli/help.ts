@@ -14,7 +14,8 @@ Options:
   --frail                     exit 1 on warnings (flagged citations) too
   -q, --quiet                 only files with messages; the summary without the
                               sources that are fine (✓) or silenced (○)
-  --no-color                  no colours (also when NO_COLOR is set)
+  --no-color, --color         no colours, or colours even when stderr is not a
+                              terminal (by default: on a terminal, unless NO_COLOR)
   --rc-path <path>            use this remark config instead of looking for one
   -e, --ext <list>            file extensions to check (default md,markdown,mdx;
                               .mdx files are parsed as MDX)
@@ -69,7 +70,8 @@ Options:
   --report <format>=<path>    also write json | jsonl | sarif | summary to <path>;
                               repeatable
   --frail                     exit 1 when a source is flagged too
-  --no-color                  no colours in the summary
+  --no-color, --color         no colours in the summary, or colours even when
+                              stderr is not a terminal
   -h, --help                  this help
 
 Environment: as for checking files (\`remark-lint-citations --help\`): the proxy
