@@ -911,37 +911,31 @@ describe('findBareUrls', () => {
     expect(findBareUrls(text).map(({start, end}) => text.slice(start, end))).toEqual(expected)
   })
 
-  // Only an ASCII letter glues, as GFM reads it: without remark-gfm, a URL right after Chinese text was not cited.
-  it('cites and asks for a URL written right after CJK text, with or without remark-gfm', () => {
-    const markdown = '详见https://example.com/cn。'
+  /** With and without remark-gfm, `markdown` cites `urls` at their own characters, and asks for them early. */
+  function citesAsWritten(markdown: string, urls: string[]): void {
     for (const syntax of ['md', 'gfm'] as const) {
       const {citations} = extract(markdown, syntax)
-      expect([syntax, citations.map(({url, place}) => [url, place.start.column])]).toEqual([syntax, [['https://example.com/cn', 3]]])
+      expect([syntax, citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])]).toEqual([syntax, urls.map((url) => [url, url])])
       const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
-      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://example.com/cn'])
+      expect([syntax, linkedUrls(tree, markdown, []).map((found) => found.url)]).toEqual([syntax, urls])
     }
+  }
+
+  // Only an ASCII letter glues, as GFM reads it: without remark-gfm, a URL right after Chinese text was not cited.
+  it('cites and asks for a URL written right after CJK text, with or without remark-gfm', () => {
+    citesAsWritten('详见https://example.com/cn。', ['https://example.com/cn'])
   })
 
   // Without remark-gfm, `__init__` is strong text: the URL was cited, and called dead, as https://example.com/pkg/.
   it('cites a URL whole when Markdown without remark-gfm reads emphasis inside it, with or without remark-gfm', () => {
     const markdown = 'See https://example.com/pkg/__init__.py, https://example.com/*a*/b and *https://example.com/c*.'
-    const urls = ['https://example.com/pkg/__init__.py', 'https://example.com/*a*/b', 'https://example.com/c']
-    for (const syntax of ['md', 'gfm'] as const) {
-      const {citations} = extract(markdown, syntax)
-      expect([syntax, citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])]).toEqual([syntax, urls.map((url) => [url, url])])
-      const tree = syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm).parse(markdown) : unified().use(remarkParse).parse(markdown)
-      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(urls)
-    }
+    citesAsWritten(markdown, ['https://example.com/pkg/__init__.py', 'https://example.com/*a*/b', 'https://example.com/c'])
   })
 
   // Without remark-gfm, `~~` is no strikethrough: the URL was cited, and called dead, as https://example.com/x~~.
   it('leaves the `~`, `*` and `_` that GFM leaves out of a URL\'s end out, with or without remark-gfm', () => {
     const markdown = 'Gone: ~~https://example.com/x~~, see https://example.com/y* and https://example.com/z_.'
-    const urls = ['https://example.com/x', 'https://example.com/y', 'https://example.com/z']
-    for (const syntax of ['md', 'gfm'] as const) {
-      const {citations} = extract(markdown, syntax)
-      expect([syntax, citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])]).toEqual([syntax, urls.map((url) => [url, url])])
-    }
+    citesAsWritten(markdown, ['https://example.com/x', 'https://example.com/y', 'https://example.com/z'])
   })
 
   // Each URL looked for where it ends past all the emphasis after it: 8,000 took 2 s, each walk.
