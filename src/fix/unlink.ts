@@ -72,12 +72,10 @@ function urlsAsCode(text: string): string {
   let kept = ''
   let at = 0
   for (const span of findBareUrls(text)) {
-    // Already code; and emphasis around it (`**https://…**`) stays outside.
+    // Already code. Emphasis around it (`**https://…**`) stays outside: a URL's end leaves `*_~` out.
     if (text.charAt(span.start - 1) === '`') continue
-    let end = span.end
-    while (end > span.start && '*_~'.includes(text.charAt(end - 1))) end--
-    kept += text.slice(at, span.start) + code(unescape(text.slice(span.start, end)))
-    at = end
+    kept += text.slice(at, span.start) + code(unescape(text.slice(span.start, span.end)))
+    at = span.end
   }
   return kept + text.slice(at)
 }
