@@ -7,7 +7,7 @@ import type {VFile} from 'vfile'
 import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
-import {reportVerdict} from './report/message.js'
+import {keepInView, reportVerdict} from './report/message.js'
 import {oneLine} from './report/one-line.js'
 import {ruleUrl} from './report/rules.js'
 import {OptionsError} from './validate.js'
@@ -67,7 +67,11 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
         // A bad option (or a user scorer breaking its contract): a plain message naming it, without the stack
         // a thrown error would print, and an error whatever the rule's severity.
         if (!(error instanceof OptionsError)) throw error
-        certain.add(file.message(error.message))
+        const message = file.message(error.message)
+        // Without a place it is read at 1:1, which a document of links without text (`[](url)`, as `verify` makes
+        // them) has in a gap: lint comments' filter dropped it, and the rule went silent without a word.
+        keepInView(tree, file, message, 0)
+        certain.add(message)
       }
     }
     if (file.data.citationResults) return report(file.data.citationResults)

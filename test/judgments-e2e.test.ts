@@ -104,6 +104,13 @@ describe('citation-title-match', () => {
     expect(file.messages.filter((message) => message.ruleId === 'citation-title-match')).toHaveLength(1)
     expect(of('citation-credibility', messages)).toHaveLength(1)
   })
+
+  it('an invalid option is said in a document of links without text (`[](url)`, as `verify` writes sources), not dropped as out of view', async () => {
+    const url = `${web.origin('papers.test')}/papers/resnet`
+    const {messages, file} = await withOptions(`[](${url})\n`, citationTitleMatch, {threshold: 1.5})
+    expect(of('citation-title-match', messages)).toEqual([expect.stringMatching(/^1:\d+: Unexpected `threshold` `1.5`, expected a number from 0 to 1 \[citation-title-match, error\]$/)])
+    expect(file.messages.find((message) => message.ruleId === 'citation-title-match')?.place).toBeUndefined()
+  })
 })
 
 describe('citation-conflict-of-interest', () => {

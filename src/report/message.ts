@@ -17,18 +17,23 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
     message.actual = citation.url
     message.expected = [written]
   }
-  // remark-lint's comment handling drops messages that start in what it takes for a gap: after the document's last
-  // leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (GFM's
-  // literal `foo@example.com` or `www.example.com` makes some). Its filter reads `line`/`column` only, so those
-  // point where it sees the message; `place` stays exact. It turns them into offsets through the file's own text, a
-  // byte order mark included (unlike the tree): so does this.
-  const offset = citation.place.start.offset
-  const seenAt = seenOffset(tree, offset)
-  if (seenAt !== offset) {
-    const point = location(file).toPoint(seenAt)
-    if (point) Object.assign(message, {line: point.line, column: point.column})
-  }
+  keepInView(tree, file, message, citation.place.start.offset)
   return message
+}
+
+/**
+ * remark-lint's comment handling drops messages that start in what it takes for a gap: after the document's last
+ * leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (GFM's
+ * literal `foo@example.com` or `www.example.com` makes some); a message without a place is read at 1:1. Its filter
+ * reads `line`/`column` only, so those point where it sees a message that starts at `offset`; `place` stays as it
+ * was. It turns them into offsets through the file's own text, a byte order mark included (unlike the tree): so
+ * does this.
+ */
+export function keepInView(tree: Root, file: VFile, message: ReturnType<VFile['message']>, offset: number): void {
+  const seenAt = seenOffset(tree, offset)
+  if (seenAt === offset) return
+  const point = location(file).toPoint(seenAt)
+  if (point) Object.assign(message, {line: point.line, column: point.column})
 }
 
 /**
