@@ -304,5 +304,9 @@ describe('verifySources', () => {
       message: 'Unexpected `sources[0].url` `42`, expected an absolute URL such as `https://example.com/page`'
     })
     await expect(api.verifySources('nope' as never)).rejects.toBeInstanceOf(api.InputError)
+    // A URL cut from a line of text keeps its line break: shown so, not as the clean URL parsing makes of it.
+    await expect(api.verifySources([{url: 'https://example.com/page\n'}])).rejects.toMatchObject({
+      message: 'Unexpected `sources[0].url` `"https://example.com/page\\n"`, expected an absolute URL such as `https://example.com/page`'
+    })
   })
 })

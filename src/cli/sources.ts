@@ -9,7 +9,7 @@
 
 import {findBareUrls, trimUrl} from '../extract/bare-urls.js'
 import {isCitableUrl} from '../extract/normalize.js'
-import {redactUrl} from '../net/redact.js'
+import {redactWrittenUrl} from '../net/redact.js'
 import {oneSpace} from '../page/text.js'
 import type {CitationRecord} from '../report/record.js'
 import {sentenceSegmenter} from '../segmenters.js'
@@ -42,7 +42,9 @@ export function parseSources(value: unknown): Source[] {
     }
     const {url, title, claim} = entry as Record<string, unknown>
     if (typeof url !== 'string' || !isCitableUrl(url) || /[\r\n]/.test(url)) {
-      const shown = typeof url === 'string' ? redactUrl(url) : brief(url)
+      // As written: parsing drops a line break, and the message refused a URL that read as fine.
+      const written = typeof url === 'string' ? redactWrittenUrl(url) : brief(url)
+      const shown = /[\u0000-\u001F\u007F]/.test(written) ? JSON.stringify(written) : written
       throw new InputError('INVALID_ARGS', `Unexpected \`${at}.url\` \`${shown}\`, expected an absolute URL such as \`https://example.com/page\``, {
         index,
         field: 'url'
