@@ -938,6 +938,14 @@ describe('findBareUrls', () => {
     citesAsWritten(markdown, ['https://example.com/x', 'https://example.com/y', 'https://example.com/z'])
   })
 
+  // After a `[` not yet closed, remark-gfm links a URL only after parsing, and that link has no position: with
+  // remark-gfm, `[see https://…]` was neither cited nor asked for, however dead.
+  it('cites a URL in square brackets at its own characters, with or without remark-gfm', () => {
+    citesAsWritten('Sources: [see https://example.com/a] and (see [https://example.com/b]).', ['https://example.com/a', 'https://example.com/b'])
+    const {citations} = extract('[Draft, see www.example.com/d.', 'gfm')
+    expect(citations.map(({url, place}) => [url, place.start.column, place.end.column])).toEqual([['http://www.example.com/d', 13, 30]])
+  })
+
   // Each URL looked for where it ends past all the emphasis after it: 8,000 took 2 s, each walk.
   it('reads a paragraph of thousands of URLs with emphasis in them in linear time', () => {
     const markdown = 'https://example.com/_x_/ y '.repeat(8000)

@@ -71,7 +71,7 @@ function visit(
   const here = context.silenced.has(node) ? {...scope, quiet: true} : scope
   switch (node.type) {
     case 'link':
-      citeLink(node as Link, here, context)
+      citeLink(node as Link, parent, here, context)
       return SKIP
     case 'linkReference':
       citeReference(node as LinkReference, here, context)

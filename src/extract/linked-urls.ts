@@ -10,7 +10,9 @@ import {bareUrlsIn} from './prose.js'
 import {JSX_TYPES} from './jsx.js'
 import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
+import {lateLiteralSpan} from './late-literals.js'
 import {literalCited} from './links.js'
+import {spanOf} from './context.js'
 import {linkForm} from './url-range.js'
 
 /** Whether a node may sit in what does not surely cite (see `sure`), and its paragraph, heading or table cell. */
@@ -61,11 +63,10 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         linkUses.add((node as Definition).identifier)
         return SKIP
       case 'link': {
-        const start = node.position?.start.offset
-        const end = node.position?.end.offset
-        if (start === undefined || end === undefined) return SKIP
-        if (linkForm(source, start) !== 'literal') add((node as Link).url)
-        else if (sure(unsure, parent)) add(literalCited(node as Link, source, {start, end}, block).url)
+        const span = spanOf(node) ?? lateLiteralSpan(node as Link, parent, source)
+        if (span === undefined) return SKIP
+        if (linkForm(source, span.start) !== 'literal') add((node as Link).url)
+        else if (sure(unsure, parent)) add(literalCited(node as Link, source, span, block).url)
         return SKIP
       }
       case 'text': {
