@@ -5,10 +5,23 @@
 import type {Link} from 'mdast'
 import type {Node} from 'unist'
 import type {Span} from './bare-urls.js'
-import {spanOf} from './context.js'
+import {spanOf, type Context} from './context.js'
 import {plainText} from './plain-text.js'
 import {childrenOf} from './traverse.js'
 import {valueOffsets} from './value-offsets.js'
+
+/**
+ * `lateLiteralSpan`, and that place given to the link and its text as their position: unified-message-control drops
+ * a message that starts where a node has none (a gap), and finds the lint comments around a node by its position.
+ */
+export function placeLateLiteral(node: Link, parent: Node | undefined, context: Context): Span | undefined {
+  const span = lateLiteralSpan(node, parent, context.source)
+  if (span === undefined) return undefined
+  const position = context.place(span)
+  node.position = position
+  for (const child of node.children) child.position ??= position
+  return span
+}
 
 /** Per parent, where its children without a position are in the source, found on the first ask. */
 const placedByParent = new WeakMap<Node, Map<Node, Span>>()

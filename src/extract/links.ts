@@ -4,7 +4,7 @@ import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
 import {emit, spanOf, type Context, type Scope} from './context.js'
 import {literalLength, type Span} from './bare-urls.js'
-import {lateLiteralSpan} from './late-literals.js'
+import {placeLateLiteral} from './late-literals.js'
 import {inMath} from './math.js'
 import {plainText} from './plain-text.js'
 import {
@@ -17,7 +17,7 @@ import {
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
 export function citeLink(node: Link, parent: Node | undefined, scope: Scope, context: Context): void {
-  const range = spanOf(node) ?? lateLiteralSpan(node, parent, context.source)
+  const range = spanOf(node) ?? placeLateLiteral(node, parent, context)
   if (!range) return
   const {source} = context
   const form = linkForm(source, range.start)
