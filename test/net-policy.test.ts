@@ -249,6 +249,23 @@ describe('checkUrl', () => {
     expect(checkHop('https://a.test/app;jsessionid=ABC123', strict, false).ok).toBe(true)
   })
 
+  it('refuses a credential-shaped value under any name where redaction hides it, naming the query or fragment parameter', () => {
+    // Built here, so no scanner reads a literal token in this file.
+    const github = `ghp_${'aB3dE6gH9k'.repeat(4).slice(0, 36)}`
+    const reason = (text: string) => ({ok: false, code: 'secret', reason: text})
+    expect(checkUrl(`https://a.test/?q=1&t=${github}`, strict)).toEqual(reason('secret in query parameter t'))
+    expect(checkUrl(`https://a.test/#/cb?x=${github}&y=1`, strict)).toEqual(reason('secret in fragment parameter x'))
+    expect(checkUrl(`https://a.test/app;x=${github}`, strict)).toEqual(reason('secret in path'))
+    // Nested and percent-encoded: a `%3D` before it separates it as `=` does.
+    expect(checkUrl(`https://a.test/?next=https%3A%2F%2Fb.test%2F%3Fq%3D${github}`, strict)).toEqual(reason('secret in query parameter next'))
+    expect(redactUrl(`https://a.test/?next=https%3A%2F%2Fb.test%2F%3Fq%3D${github}`)).toBe('https://a.test/?next=https%3A%2F%2Fb.test%2F%3Fq%3DREDACTED')
+    expect(checkUrl(`https://${github}.a.test/`, strict)).toEqual(reason('secret in host'))
+    expect(redactUrl(`https://${github}.a.test/`)).toBe('https://REDACTED.a.test/')
+    // Inside a longer word it is not one.
+    expect(checkUrl(`https://a.test/?t=x${github}`, strict).ok).toBe(true)
+    expect(checkHop(`https://a.test/?t=${github}`, strict, false).ok).toBe(true)
+  })
+
   it('judges a long nested value in linear time', () => {
     const value = `https%3A%2F%2Fb.test%2F%3Fa%3D1${'%26a%3D1'.repeat(10_000)}%26sig%3Dx`
     const started = performance.now()

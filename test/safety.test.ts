@@ -226,3 +226,59 @@ describe('secrets never leave', () => {
     ])
   })
 })
+
+/** A fake token: `prefix`, then `length` characters of `alphabet` (built here, so no scanner sees a literal token). */
+function fake(prefix: string, length: number, alphabet = 'aB3dE6gH9k'): string {
+  return prefix + alphabet.repeat(Math.ceil(length / alphabet.length)).slice(0, length)
+}
+
+describe('credential-shaped values, under any name, are secrets too', () => {
+  const jwt = `${fake('eyJ', 20)}.${fake('eyJ', 30)}.${fake('', 43)}`
+  const shapes: Array<[string, string, string, string]> = [
+    ['a GitHub token', `/ok?t=${fake('ghp_', 36)}`, '/ok?t=REDACTED', 'secret in query parameter t'],
+    ['a GitHub fine-grained token', `/ok/${fake('github_pat_', 82)}`, '/ok/REDACTED', 'secret in path'],
+    ['a Stripe secret key', `/ok?s=${fake('sk_live_', 24)}`, '/ok?s=REDACTED', 'secret in query parameter s'],
+    ['a Stripe restricted key', `/ok?s=${fake('rk_live_', 24)}`, '/ok?s=REDACTED', 'secret in query parameter s'],
+    ['a Slack bot token', `/ok?c=${fake('xoxb-123456789012-', 24)}`, '/ok?c=REDACTED', 'secret in query parameter c'],
+    ['a Slack user token', `/ok?c=${fake('xoxp-123456789012-', 32)}`, '/ok?c=REDACTED', 'secret in query parameter c'],
+    ['a Slack webhook', `/services/T0A1B2C3D4/B0A1B2C3D4/${fake('', 24)}`, '/services/T0A1B2C3D4/B0A1B2C3D4/REDACTED', 'secret in path'],
+    ['a Discord webhook', `/api/webhooks/123456789012345678/${fake('', 68)}`, '/api/webhooks/123456789012345678/REDACTED', 'secret in path'],
+    ['an AWS access key id', `/ok?id=${fake('AKIA', 16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')}`, '/ok?id=REDACTED', 'secret in query parameter id'],
+    ['a Google API key', `/ok?k=${fake('AIza', 35)}`, '/ok?k=REDACTED', 'secret in query parameter k'],
+    ['a JWT in the fragment', `/ok#${jwt}`, '/ok#REDACTED', 'secret in fragment'],
+    ['an OpenAI key', `/ok?k=${fake('sk-proj-', 30)}T3BlbkFJ${fake('', 30)}`, '/ok?k=REDACTED', 'secret in query parameter k']
+  ]
+  it.each(shapes)('%s is refused, never fetched, and redacted', async (_, rest, shown, reason) => {
+    const seen: string[] = []
+    const server = await startWeb({'*': (request, response) => void (seen.push(request.url ?? ''), html('Fine')(request, response))})
+    try {
+      const url = `${server.origin('site.test')}${rest}`
+      const {messages, file} = await lint(`[x](${url})\n`, options)
+      expect(messages).toEqual([
+        `1:5-1:${5 + url.length}: Unexpected unsafe citation \`${server.origin('site.test')}${shown}\`, expected a public http(s) URL (\`${reason}\`) [citation-url-safety, error]`
+      ])
+      expect(JSON.stringify(file.messages)).not.toContain(rest.slice(-12))
+      expect(seen).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('ordinary URLs that look random are fetched and shown whole', async () => {
+    const paths = [
+      '/o/r/commit/0123456789abcdef0123456789abcdef01234567',
+      '/item/123e4567-e89b-12d3-a456-426614174000',
+      '/p/aGVsbG8gd29ybGQsIHRoaXMgaXMgYmFzZTY0IHRleHQ',
+      `/w/X${fake('AKIA', 16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')}`,
+      '/wiki/Sk-proj_(disambiguation)',
+      '/blog/sk-proj-management-for-beginners-and-everyone-else',
+      `/ok?t=${fake('ghp_', 37)}`,
+      '/docs/sk_live_keys'
+    ]
+    const before = paths.map((path) => web.hits(path.replace(/\?.*/, '')))
+    const markdown = paths.map((path) => `[x](${origin}${path})`).join(' ')
+    const {messages} = await lint(`${markdown}\n`, options)
+    expect(messages.filter((message) => message.includes('citation-url-safety'))).toEqual([])
+    expect(paths.map((path) => web.hits(path.replace(/\?.*/, '')))).toEqual(before.map((count) => count + 1))
+  })
+})

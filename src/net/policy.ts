@@ -3,6 +3,7 @@
 import {AddressPolicy, isIpLiteral} from './address.js'
 import {isLocalhostName} from './names.js'
 import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
+import {holdsSecretValue} from './secret-values.js'
 
 export type PolicyCode = 'malformed' | 'scheme' | 'userinfo' | 'secret' | 'private-address'
 
@@ -50,7 +51,7 @@ function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
   if (url.username !== '' || url.password !== '') {
     return refuse('userinfo', 'credentials in the URL')
   }
-  const secret = secrets ? (querySecret(url) ?? fragmentSecret(url) ?? hiddenSecret(url.pathname, 'path')) : undefined
+  const secret = secrets ? (querySecret(url) ?? fragmentSecret(url) ?? hiddenSecret(url.pathname, 'path') ?? hostSecret(url)) : undefined
   if (secret) return refuse('secret', secret)
   return {ok: true, url}
 }
@@ -58,14 +59,14 @@ function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
 /** Why the query holds a secret, if it does: a parameter named so, or one redaction finds in a value. */
 function querySecret(url: URL): string | undefined {
   const names = secretParams(url)
-  if (names.length > 0) return `secret in query ${plural(names, 'parameter')} ${names.map(clip).join(', ')}`
+  if (names.length > 0) return `secret in query ${named(names)}`
   return hiddenSecret(url.search, 'query')
 }
 
 /** Why the fragment holds a secret, if it does (`#access_token=…`: an OAuth implicit-flow callback). */
 function fragmentSecret(url: URL): string | undefined {
   const names = secretFragmentParams(url)
-  if (names.length > 0) return `secret in fragment ${plural(names, 'parameter')} ${names.map(clip).join(', ')}`
+  if (names.length > 0) return `secret in fragment ${named(names)}`
   return hiddenSecret(url.hash, 'fragment')
 }
 
@@ -75,7 +76,7 @@ function fragmentSecret(url: URL): string | undefined {
  */
 export function holdsFragmentSecret(raw: string): boolean {
   const hash = raw.indexOf('#')
-  if (hash === -1 || !MAY_HIDE.test(raw.slice(hash))) return false
+  if (hash === -1 || !mayHide(raw.slice(hash))) return false
   try {
     return fragmentSecret(new URL(raw)) !== undefined
   } catch {
@@ -101,19 +102,31 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
   return {ok: true, url}
 }
 
-/** Redaction hides the values of pairs and credentials: text without `=` or `@` (`#intro`) holds nothing it would. */
-const MAY_HIDE = /[=@]/
+/**
+ * Redaction hides the values of pairs, credentials and credential-shaped values: text without `=` or `@` (`#intro`)
+ * and without such a value holds nothing it would.
+ */
+function mayHide(part: string): boolean {
+  return /[=@]/.test(part) || holdsSecretValue(part)
+}
+
+/** A credential-shaped host label (a token a URL should have held in its path), which redaction hides too. */
+function hostSecret(url: URL): string | undefined {
+  return holdsSecretValue(url.hostname) ? 'secret in host' : undefined
+}
 
 /**
  * Why the query, fragment or path (`part`, with its `?`, `#` or `/`) holds a secret that redaction hides though no
- * parameter name says so, if it does: mostly a URL nested in a value, with a secret parameter or credentials, raw
- * or percent-encoded (`?next=https%3A%2F%2Fb.example%2F%3Ftoken%3Dx`); in the path, any pair redaction hides
- * (`/app;jsessionid=…`, `/token=…/`). Redaction itself judges, so a URL whose reports would hide something is never
- * fetched. The reason names the parameters holding such a value, or none.
+ * parameter name says so, if it does: a credential-shaped value (`?t=ghp_…`, a webhook's path); a URL nested in a
+ * value, with a secret parameter or credentials, raw or percent-encoded
+ * (`?next=https%3A%2F%2Fb.example%2F%3Ftoken%3Dx`); in the path, any pair redaction hides (`/app;jsessionid=…`,
+ * `/token=…/`). Redaction itself judges, so a URL whose reports would hide something is never fetched. The reason
+ * names the query or fragment parameters holding such a value, or none.
  */
 function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): string | undefined {
-  if (!MAY_HIDE.test(part) || redactUrlPart(part) === part) return undefined
-  const names = new Set<string>()
+  if (!mayHide(part) || redactUrlPart(part) === part) return undefined
+  const held = new Set<string>()
+  const nested = new Set<string>()
   // A path's pairs end at `/` too, as redaction reads them (`/a=1/token=x`: no secret nested in `a`).
   for (const pair of part.slice(1).split(where === 'path' ? /[&;/]/ : /[&;]/)) {
     const written = `${part[0]}${pair}`
@@ -123,10 +136,18 @@ function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): strin
     if (equals === -1 || redacted === written || !redacted.startsWith(written.slice(0, equals + 2))) continue
     // The name as redaction reads it, after any path in the part (`#/callback?next=…`).
     const name = pair.slice(0, equals).replace(/^.*[/?#]/, '')
-    if (name !== '' && !isSecretParam(name)) names.add(name)
+    if (name === '' || isSecretParam(name)) continue
+    // A credential-shaped value in a path's pair is `secret in path`, as one under a secret name is.
+    if (!holdsSecretValue(pair.slice(equals + 1))) nested.add(name)
+    else if (where !== 'path') held.add(name)
   }
-  const list = [...names]
-  return list.length === 0 ? `secret in ${where}` : `secret nested in ${where} ${plural(list, 'parameter')} ${list.map(clip).join(', ')}`
+  if (held.size > 0) return `secret in ${where} ${named([...held])}`
+  return nested.size === 0 ? `secret in ${where}` : `secret nested in ${where} ${named([...nested])}`
+}
+
+/** `parameter a` or `parameters a, b`. */
+function named(names: string[]): string {
+  return `${names.length === 1 ? 'parameter' : 'parameters'} ${names.map(clip).join(', ')}`
 }
 
 function refuse(code: PolicyCode, reason: string): PolicyVerdict {
@@ -135,10 +156,6 @@ function refuse(code: PolicyCode, reason: string): PolicyVerdict {
 
 function unbracket(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
-}
-
-function plural(list: string[], word: string): string {
-  return list.length === 1 ? word : `${word}s`
 }
 
 /** Keep reasons short even for absurd input. */

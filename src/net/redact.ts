@@ -1,6 +1,7 @@
 // Redaction: find secret-looking URL parts (credentials, secret values in the query, fragment or path) and replace them.
 
 import {percentDecode} from './parse-url.js'
+import {replaceSecretValues} from './secret-values.js'
 
 /**
  * The secret-key rule. A parameter name is secret when
@@ -91,8 +92,8 @@ function secretNames(params: URLSearchParams): string[] {
 }
 
 /**
- * Remove credentials and secret parameter values from a URL, for messages,
- * reports, logs and cache keys: `https://user:pw@host/?token=abc&q=1` →
+ * Remove credentials, secret parameter values and credential-shaped values (`?t=ghp_…`, see secret-values.ts)
+ * from a URL, for messages, reports, logs and cache keys: `https://user:pw@host/?token=abc&q=1` →
  * `https://REDACTED@host/?token=REDACTED&q=1`. Unparsable strings get a
  * best-effort textual redaction. Never throws.
  */
@@ -151,7 +152,8 @@ interface Spelled {
 }
 
 function redactText(text: string): string {
-  return redactSpelled({read: text}, 0)
+  // Then the values that are credentials by their form, whatever their name (`?t=ghp_…`, a webhook's path).
+  return replaceSecretValues(redactSpelled({read: text}, 0), REDACTED)
 }
 
 /**
