@@ -30,6 +30,7 @@ beforeAll(async () => {
       'Deep Residual Learning for Image Recognition',
       '<p>We present a residual learning framework to ease the training of networks that are substantially deeper than those used previously.</p>'
     ),
+    '/papers/bidi': html('Deep Residual \u202Egninrael\u202C Learning \u2066for\u2069 Image\u200F Recognition'),
     '/papers/attention': html('Attention Is All You Need', '<p>We propose the Transformer, a model architecture based solely on attention.</p>'),
     '/blog/best-tools': html('The best project management tools | Acme Blog', '<p>Acme is the best project management tool for small teams.</p>'),
     '/reviews/tools': html('Project management tools compared', '<p>We compared ten project management tools for small teams.</p>'),
@@ -72,6 +73,15 @@ describe('citation-title-match', () => {
     const {messages} = await lint(markdown, options())
     expect(of('citation-title-match', messages)).toEqual([
       `${at(markdown, url)}: Unexpected cited title “Attention Is All You Need” for \`${url}\`, expected the page title “Deep Residual Learning for Image Recognition” (\`title\`) [citation-title-match]`
+    ])
+  })
+
+  it('a page title with bidirectional controls is quoted without them: it cannot reverse the rest of the line', async () => {
+    const url = `${web.origin('papers.test')}/papers/bidi`
+    const markdown = `Deeper networks train well ([the paper](${url} "Attention Is All You Need")).\n`
+    const {messages} = await lint(markdown, options())
+    expect(of('citation-title-match', messages)).toEqual([
+      `${at(markdown, url)}: Unexpected cited title “Attention Is All You Need” for \`${url}\`, expected the page title “Deep Residual gninrael Learning for Image Recognition” (\`title\`) [citation-title-match]`
     ])
   })
 

@@ -45,7 +45,8 @@ describe('shownUrl: the cited URL as a message shows it', () => {
       '`https://x.example/r?q=https://y.example/%3Ftoken%3DREDACTED`'
     ],
     ['a backtick, which would end the code span, escaped as parsed', 'https://docs.example/a`b', '`https://docs.example/a%60b`'],
-    ['a tab, which would break the line, escaped as parsed', 'https://docs.example/a\tb', '`https://docs.example/ab`']
+    ['a tab, which would break the line, escaped as parsed', 'https://docs.example/a\tb', '`https://docs.example/ab`'],
+    ['a bidirectional override, which would reverse the line, escaped as parsed', 'https://docs.example/a\u202Eb', '`https://docs.example/a%E2%80%AEb`']
   ])('%s', (_, url, shown) => {
     expect(shownUrl(url)).toBe(shown)
   })

@@ -1,6 +1,7 @@
 // What a judge says about one citation: which rule speaks, the status and action, and the message.
 
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
+import {bidiControl} from '../report/one-line.js'
 import type {Action, Status} from '../types.js'
 
 export type RuleName =
@@ -38,11 +39,11 @@ const shownUrlLength = 200
 /**
  * The cited URL as messages show it, in a code span: as the document wrote it (so a search of the file finds it,
  * as in the reports), redacted, and cut in the middle when very long. A backtick or a control character would end
- * the code span or the line: such a URL is shown parsed, which escapes them.
+ * the code span or the line, a bidirectional control reorder it: such a URL is shown parsed, which escapes them.
  */
 export function shownUrl(url: string): string {
   const written = redactWrittenUrl(url)
-  return '`' + cutUrl(/[`\u0000-\u001F\u007F]/.test(written) ? redactUrl(url) : written) + '`'
+  return '`' + cutUrl(/[`\u0000-\u001F\u007F]/.test(written) || bidiControl.test(written) ? redactUrl(url) : written) + '`'
 }
 
 /** A URL cut in the middle when very long: its first 150 and last 40 characters kept. */
