@@ -938,6 +938,11 @@ describe('findBareUrls', () => {
     citesAsWritten(markdown, ['https://example.com/x', 'https://example.com/y', 'https://example.com/z'])
   })
 
+  // GFM reads both as one literal, cut at the `。`: with remark-gfm, the second URL was neither cited nor asked for.
+  it('cites each URL of a Chinese sentence run without spaces, with or without remark-gfm', () => {
+    citesAsWritten('数据来自https://example.com/x。另见https://example.com/y。', ['https://example.com/x', 'https://example.com/y'])
+  })
+
   // After a `[` not yet closed, remark-gfm links a URL only after parsing, and that link has no position: with
   // remark-gfm, `[see https://…]` was neither cited nor asked for, however dead.
   it('cites a URL in square brackets at its own characters, with or without remark-gfm', () => {

@@ -66,7 +66,7 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         const span = spanOf(node) ?? lateLiteralSpan(node as Link, parent, source)
         if (span === undefined) return SKIP
         if (linkForm(source, span.start) !== 'literal') add((node as Link).url)
-        else if (sure(unsure, parent)) add(literalCited(node as Link, source, span, block).url)
+        else if (sure(unsure, parent)) for (const {url} of literalCited(node as Link, source, span, block)) add(url)
         return SKIP
       }
       case 'text': {

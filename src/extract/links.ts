@@ -3,7 +3,7 @@
 import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
 import {emit, spanOf, type Context, type Scope} from './context.js'
-import {literalLength, type Span} from './bare-urls.js'
+import {findBareUrls, literalLength, type Span} from './bare-urls.js'
 import {placeLateLiteral} from './late-literals.js'
 import {inMath} from './math.js'
 import {plainText} from './plain-text.js'
@@ -38,24 +38,30 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
   // in the tree but the text as written is still what an editor replaces.
   const span = form === 'autolink' ? autolinkDestination(range.start, range.end) : range
   if (form === 'literal') {
-    const {url, end} = literalCited(node, source, range, scope.block)
-    emit(context, {...found, url, span: {start: range.start, end}, placeIsUrl: true, kind: form, claim})
+    for (const cited of literalCited(node, source, range, scope.block)) {
+      const own = {...claim, offset: cited.span.start - range.start}
+      emit(context, {...found, url: cited.url, span: cited.span, placeIsUrl: true, kind: form, claim: own})
+    }
     return
   }
   emit(context, {...found, span, placeIsUrl: true, kind: form, claim})
 }
 
 /**
- * The URL a GFM autolink literal cites, and where it ends: cut as a bare URL in prose is, since the closing quote
+ * The URLs a GFM autolink literal cites, and where: its own, cut as a bare URL in prose is, since the closing quote
  * or the CJK text after it is the sentence's (see `literalLength`), and so is the `$` closing a math span opened
- * before it in its `block` (see `inMath`).
+ * before it in its `block` (see `inMath`); then those in what was cut off, which GFM read as the same URL
+ * (`https://a.cn/x。另见https://b.cn/y`: Chinese runs on without a space).
  */
-export function literalCited(node: Link, source: string, range: Span, block: Node | undefined): {url: string; end: number} {
+export function literalCited(node: Link, source: string, range: Span, block: Node | undefined): Array<{url: string; span: Span}> {
   const written = source.slice(range.start, range.end)
   const math = written.includes('$') && inMath(block ?? node, source, range.start) ? 1 : 0
   const cut = written.length - literalLength(written, math)
-  if (cut === 0 || !node.url.endsWith(written.slice(-cut))) return {url: node.url, end: range.end}
-  return {url: node.url.slice(0, -cut), end: range.end - cut}
+  if (cut === 0 || !node.url.endsWith(written.slice(-cut))) return [{url: node.url, span: range}]
+  const own = {url: node.url.slice(0, -cut), span: {start: range.start, end: range.end - cut}}
+  const after = own.span.end
+  const rest = findBareUrls(written.slice(-cut)).map(({start, end}) => ({start: after + start, end: after + end}))
+  return [own, ...rest.map((span) => ({url: source.slice(span.start, span.end), span}))]
 }
 
 /** `[id]: url "title"`: reported once, unless only images use it. */
