@@ -266,6 +266,19 @@ describe('checkUrl', () => {
     expect(checkHop(`https://a.test/?t=${github}`, strict, false).ok).toBe(true)
   })
 
+  it('lets a secret name with `true` or `false` through, and keeps any other value under it a secret', () => {
+    for (const url of ['https://a.test/?auth=false', 'https://a.test/?session=TRUE&q=1', 'https://a.test/app;jsessionid=false', 'https://a.test/#access_token=false']) {
+      expect(checkUrl(url, strict).ok).toBe(true)
+      expect(redactUrl(url)).toBe(url)
+    }
+    expect(checkUrl('https://a.test/?auth=false&token=abc', strict)).toMatchObject({reason: 'secret in query parameter token'})
+    expect(redactUrl('https://a.test/?auth=false&token=abc')).toBe('https://a.test/?auth=false&token=REDACTED')
+    // A word, a date or a number may be a password or a session's id.
+    for (const url of ['https://a.test/?key=Escape', 'https://a.test/?session=2024-spring', 'https://a.test/?auth=0', 'https://a.test/?password=falsehood']) {
+      expect(checkUrl(url, strict)).toMatchObject({ok: false, code: 'secret'})
+    }
+  })
+
   it('judges a long nested value in linear time', () => {
     const value = `https%3A%2F%2Fb.test%2F%3Fa%3D1${'%26a%3D1'.repeat(10_000)}%26sig%3Dx`
     const started = performance.now()

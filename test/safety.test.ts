@@ -218,6 +218,13 @@ describe('secrets never leave', () => {
     ])
   })
 
+  it('a secret name set to `true` or `false` (`?auth=false`) is a switch: fetched and shown whole', async () => {
+    const before = web.hits('/ok')
+    const {messages} = await lint(`[x](${origin}/ok?auth=false) [y](${origin}/ok?page=2&session=true)\n`, options)
+    expect(messages).toEqual([])
+    expect(web.hits('/ok')).toBe(before + 2)
+  })
+
   it('a malformed URL gets a clear, positioned message, not a crash', async () => {
     const {messages} = await lint('A [broken](<https://exa mple.com/x>) and [ipv6](http://[::1/x) link.\n', options)
     expect(messages).toEqual([

@@ -15,7 +15,7 @@ import {replaceSecretValues} from './secret-values.js'
  *     `pageToken`, `sortKey`).
  * So `keywords`, `author`, `design`, `signup`, `passage` are kept; `sig`, `apiKey`,
  * `client_secret`, `X-Amz-Credential`, `access_token`, `jsessionid` are secret.
- * Empty values are never secrets.
+ * Empty values are never secrets, nor are `true` and `false` (see {@link isSwitch}).
  */
 const SECRET_WORDS = new Set([
   'token',
@@ -86,9 +86,18 @@ export function secretFragmentParams(url: URL): string[] {
 function secretNames(params: URLSearchParams): string[] {
   const names: string[] = []
   for (const [name, value] of params) {
-    if (value !== '' && isSecretParam(name) && !names.includes(name)) names.push(name)
+    if (value !== '' && !isSwitch(value) && isSecretParam(name) && !names.includes(name)) names.push(name)
   }
   return names
+}
+
+/**
+ * A value that turns something on or off (`?auth=false`, `?session=true`): no credential, whatever the name. Only
+ * these two words: a word, a date or a number under a secret name (`?key=Escape`, `?session=2024-spring`) may be a
+ * password or an id, so it stays a secret.
+ */
+function isSwitch(value: string): boolean {
+  return /^(?:true|false)$/i.test(value)
 }
 
 /**
@@ -266,7 +275,7 @@ function redactStep(reader: ValueReader, {name, start, end, beforeQuery, inPath}
     reader.rests.push([slash, end, true])
     return {name, start, end: slash, beforeQuery: false, inPath}
   }
-  if (isSecretParam(decodeName(name))) {
+  if (isSecretParam(decodeName(name)) && !isSwitch(text.read.slice(start, end))) {
     out.push(REDACTED)
     return undefined
   }
