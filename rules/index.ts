@@ -4,7 +4,7 @@
  */
 
 import remarkLint from 'remark-lint'
-import type {Preset} from 'unified'
+import type {PluggableList, Preset} from 'unified'
 import configure from '../src/configure.js'
 import citationAlive from './citation-alive/index.js'
 import citationClaimSupport from './citation-claim-support/index.js'
@@ -24,20 +24,26 @@ import citationUrlSafety from './citation-url-safety/index.js'
  * likely soft 404 or an expression of concern stays a warning.
  */
 export const recommended: Preset = {
-  plugins: [
-    remarkLint,
-    configure,
-    [citationAlive, ['error']],
-    [citationReachable, ['warn']],
-    [citationUrlSafety, ['error']],
-    [citationSoft404, ['warn']],
-    [citationRetracted, ['warn']],
-    [citationFragment, ['warn']],
-    [citationTitleMatch, ['warn']],
-    [citationConflictOfInterest, ['warn']],
-    [citationCredibility, ['warn']],
-    [citationClaimSupport, ['warn']]
-  ]
+  // A new list and a new `{}` for `configure` at each read: unified and unified-engine merge a config's own
+  // `[configure, options]` into this entry, in place, so a shared `{}` would carry one config's settings into the
+  // next; and a bare `configure` here wiped the options of a `configure` listed before the preset (unified-engine
+  // gives an entry a later entry's options, even none).
+  get plugins(): PluggableList {
+    return [
+      remarkLint,
+      [configure, {}],
+      [citationAlive, ['error']],
+      [citationReachable, ['warn']],
+      [citationUrlSafety, ['error']],
+      [citationSoft404, ['warn']],
+      [citationRetracted, ['warn']],
+      [citationFragment, ['warn']],
+      [citationTitleMatch, ['warn']],
+      [citationConflictOfInterest, ['warn']],
+      [citationCredibility, ['warn']],
+      [citationClaimSupport, ['warn']]
+    ]
+  }
 }
 
 export default recommended

@@ -62,6 +62,16 @@ describe('the published package', () => {
       `import recommended, {configure} from 'remark-lint-citations'\n` +
         `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], cache: false}]]}\n`
     )
+    // Configs in JSON name `configure` by its own export, after the preset or before it.
+    const settings = {allowPrivateAddresses: ['127.0.0.1/32'], cache: false, timeout: 3000}
+    for (const [name, config] of [
+      ['json', {'.remarkrc.json': {plugins: ['remark-lint-citations', ['remark-lint-citations/configure', settings]]}}],
+      ['field', {'package.json': {private: true, remarkConfig: {plugins: [['remark-lint-citations/configure', settings], 'remark-lint-citations']}}}]
+    ] as const) {
+      mkdirSync(join(project, name))
+      writeFileSync(join(project, name, 'doc.md'), `A [dead source](${web.origin()}/gone).\n`)
+      for (const [file, value] of Object.entries(config)) writeFileSync(join(project, name, file), JSON.stringify(value))
+    }
   }, 60_000)
 
   afterAll(async () => {
@@ -112,5 +122,20 @@ describe('the published package', () => {
     // The bin's summary per source follows the report.
     expect(viaBin.stderr).toMatch(/^Summary: \d+ ok, 1 removed, \d+ flagged$/m)
     expect(viaBin.stderr).not.toMatch(/Warning|Cannot/)
+  }, 60_000)
+
+  it('installed, a `.remarkrc.json` or `package.json#remarkConfig` sets `configure` through `remark-lint-citations/configure`', async () => {
+    // Without the settings, the loopback source would be refused as unsafe rather than found dead.
+    const dead = /^1:\d+-1:\d+ +error +Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`, expected a live source \(`404 Not Found`\) +citation-alive/m
+    for (const folder of ['json', 'field']) {
+      const viaRemark = await outcome(join(project, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color', '--no-stdout'], join(project, folder))
+      expect(viaRemark.stderr).toMatch(dead)
+      expect(viaRemark.stderr).not.toMatch(/unsafe|Cannot/)
+      expect(viaRemark.code).toBe(1)
+      const installed = join(project, 'node_modules', 'remark-lint-citations')
+      const viaBin = await outcome(process.execPath, [join(installed, 'dist', 'src', 'cli', 'bin.js'), 'doc.md'], join(project, folder))
+      expect(viaBin.stderr).toMatch(dead)
+      expect(viaBin.code).toBe(1)
+    }
   }, 60_000)
 })
