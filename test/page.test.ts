@@ -187,11 +187,21 @@ describe('decoding', () => {
     const latin1 = (text: string) => Buffer.from(text, 'latin1')
     const xhtml = latin1('<?xml version="1.0" encoding="ISO-8859-1"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Café Society</title></head></html>')
     expect(page(xhtml, {headers: {'content-type': 'application/xhtml+xml'}}).titles).toEqual([{source: 'title', text: 'Café Society'}])
-    // A <meta charset> past the first 1,024 bytes is not read; browsers fall back to windows-1252, and so does this.
+    // A <meta charset> past the first 1,024 bytes still names the encoding, as a browser's parser switches to it.
     const late = latin1(`<html><head><!-- ${'x'.repeat(1100)} --><meta charset="iso-8859-1"><title>Café Society</title></head></html>`)
     expect(page(late, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café Society'}])
     // Undeclared UTF-8, cut in the middle of a character at a read limit, is still UTF-8.
     expect(decodeBody(Buffer.from('Café ☕', 'utf8').subarray(0, 8), undefined)).toEqual({text: 'Café ', encoding: 'utf-8'})
+  })
+
+  it('reads a <meta charset> after a long head, but not one in the body', () => {
+    const script = `<script>${'var x = 1;'.repeat(200)}</script>`
+    const tokyo = Buffer.from([0x93, 0x8c, 0x8b, 0x9e]) // 東京 in Shift_JIS
+    const longHead = Buffer.concat([Buffer.from(`<html><head>${script}<meta charset="shift_jis"><title>`), tokyo, Buffer.from('</title></head><body></body></html>')])
+    expect(page(longHead, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: '東京'}])
+    // A meta in the body (a code sample, an embed) is past the point a browser would act on it.
+    const inBody = Buffer.concat([Buffer.from(`<html><head><title>`), tokyo, Buffer.from(`</title></head><body>${script}<meta charset="utf-8"></body></html>`)])
+    expect(decodeBody(inBody, 'text/html', {html: true}).encoding).toBe('windows-1252')
   })
 
   it('decodeBody reports the encoding it used', () => {

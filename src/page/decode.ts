@@ -52,9 +52,20 @@ function strictUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-/** `<meta charset=x>` or `<meta http-equiv=Content-Type content="…; charset=x">` in the first 1024 bytes. */
+/**
+ * `<meta charset=x>` or `<meta http-equiv=Content-Type content="…; charset=x">`: in the first 1024 bytes (the
+ * WHATWG prescan), else anywhere before `<body` or `</head>`, since a browser's parser, still unsure of an
+ * undeclared page's encoding, switches to the one a later meta names (a `<head>` of long scripts or styles).
+ */
 export function prescanMeta(bytes: Buffer): string | undefined {
-  const head = bytes.subarray(0, 1024).toString('latin1')
+  const early = metaCharset(bytes.subarray(0, 1024).toString('latin1'))
+  if (early !== undefined || bytes.length <= 1024) return early
+  const text = bytes.toString('latin1')
+  const end = text.search(/<body[\s>]|<\/head[\s>]/i)
+  return metaCharset(end === -1 ? text : text.slice(0, end))
+}
+
+function metaCharset(head: string): string | undefined {
   const pattern = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([a-z0-9_.:+-]+)/gi
   for (let match = pattern.exec(head); match !== null; match = pattern.exec(head)) {
     if (match[1]!.toLowerCase() === 'x-user-defined') return 'windows-1252'
