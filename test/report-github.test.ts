@@ -1,5 +1,9 @@
 // GitHub Actions: annotations (escaping, order, caps) and the job summary Markdown.
 
+import type {PhrasingContent, Table} from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
 import {describe, expect, test} from 'vitest'
 import {code} from '../src/code-span.js'
 import {annotations, escapeData, escapeProperty, jobSummary, tableCell} from '../src/report/github.js'
@@ -160,6 +164,27 @@ describe('jobSummary', () => {
     const rows = text.split('\n').filter((line) => /^\| \d+:1 \|/.test(line)).length
     expect(rows).toBeGreaterThan(10)
     expect(text.trimEnd().split('\n').at(-1)).toBe(`_${200 - rows} more findings are not shown here (the summary has a size limit): see the log._`)
+  })
+
+  test('page text in a message stays text: a hostile title puts no image, link or HTML in the summary; code spans stay', () => {
+    const title = '![x](https://tracker.example/p.png) [click](https://evil.example) <img src=x> ~~gone~~ **`a | b`** \\|'
+    const message = `Unexpected cited title “Paper” for \`https://a.example/\`, expected the page title “${title}” (\`title\`)`
+    const text = jobSummary([record('a.md', 'https://a.example/', [1, 1], [verdict('citation-title-match', 'flagged', 'mismatch', message)])])
+    expect(text.split('\n').find((line) => line.startsWith('| 1:1'))).toBe(
+      '| 1:1 | [`citation-title-match`](https://www.npmjs.com/package/remark-lint-citations#citation-title-match) | ⚠ flagged | `https://a.example/` | ' +
+        'Unexpected cited title “Paper” for `https://a.example/`, expected the page title “' +
+        '\\!\\[x\\](https://tracker.example/p.png) \\[click\\](https://evil.example) \\<img src=x\\> \\~\\~gone\\~\\~ ' +
+        '\\*\\*`a \\| b`\\*\\* \\\\\\|” (`title`) |'
+    )
+    // As GFM reads it: the message's text and code spans, the title as written; its bare URLs link to themselves.
+    const table = unified().use(remarkParse).use(remarkGfm).parse(text.slice(text.indexOf('| Line'))).children[0] as Table
+    const cell = table.children[1]!.children[4]!.children
+    expect(cell.map((node) => node.type)).toEqual(['text', 'inlineCode', 'text', 'link', 'text', 'link', 'text', 'inlineCode', 'text', 'inlineCode', 'text'])
+    const shown = (node: PhrasingContent): string => ('value' in node ? node.value : 'children' in node ? node.children.map(shown).join('') : '')
+    expect(cell.map(shown).join('')).toBe(message.replaceAll('`', ''))
+    for (const node of cell) if (node.type === 'link') expect(node.url).toBe(shown(node))
+    const unchecked = [{file: 'a.mdx', line: 1, column: 2, message: 'Unexpected character `<` before <b>name</b>'}]
+    expect(jobSummary([], {unchecked})).toContain('| `a.mdx` | 1:2 | Unexpected character `<` before \\<b\\>name\\</b\\> |\n')
   })
 
   test('the same records in another order give the same Markdown, without secrets', () => {

@@ -137,7 +137,7 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
 /** A table of the files whose parser stopped, with the place and reason; none when every file was checked. */
 function uncheckedSection(unchecked: readonly UncheckedFile[]): string[] {
   if (unchecked.length === 0) return []
-  const rows = sortUnchecked(unchecked).map(({file, line, column, message}) => `| ${[code(reportPath(file)), `${line}:${column}`, redactText(message)].map(tableCell).join(' | ')} |`)
+  const rows = sortUnchecked(unchecked).map(({file, line, column, message}) => `| ${[code(reportPath(file)), `${line}:${column}`, inertMarkdown(redactText(message))].map(tableCell).join(' | ')} |`)
   return ['### Not checked', '', '| File | Place | Reason |', '| --- | ---: | --- |', ...rows, '']
 }
 
@@ -148,7 +148,7 @@ function row(finding: Finding): string {
     `[${code(finding.rule)}](${ruleUrl(finding.rule)})`,
     `${actionMarks[finding.action]} ${finding.action}`,
     code(redactWrittenUrl(finding.record.citation.url)),
-    finding.message
+    inertMarkdown(finding.message)
   ]
   return `| ${cells.map(tableCell).join(' | ')} |`
 }
@@ -164,6 +164,33 @@ function compareByPlace(a: Finding, b: Finding): number {
     actionRank[a.action] - actionRank[b.action] ||
     compareText(a.rule, b.rule)
   )
+}
+
+/**
+ * A message as Markdown that renders as written: its code spans kept, and in the text between them each character
+ * that could start markup escaped. A message quotes pages and parsers (titles, passages, reasons), and a page titled
+ * `![x](https://tracker.example/p.png)` must not put an image, a disguised link or HTML in the summary. (A bare URL
+ * in it is still a link, showing that URL: GFM finds those in text after escapes.) A backslash before a pipe is
+ * left to {@link tableCell}.
+ */
+export function inertMarkdown(text: string): string {
+  let out = ''
+  let from = 0
+  for (const run of text.matchAll(/`+/g)) {
+    if (run.index < from) continue
+    const close = new RegExp(`(?<!\`)${run[0]}(?!\`)`, 'g')
+    close.lastIndex = run.index + run[0].length
+    const end = close.exec(text)
+    // A run without a closing run of the same length is no code span: its backticks are text.
+    if (!end) continue
+    out += escapeMarkup(text.slice(from, run.index)) + text.slice(run.index, end.index + run[0].length)
+    from = end.index + run[0].length
+  }
+  return out + escapeMarkup(text.slice(from))
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/[`*_[\]<>!&~$]|\\(?!\\*\|)/g, '\\$&')
 }
 
 /**

@@ -1,10 +1,7 @@
 // A real redis-server for tests, on 127.0.0.1 and a free port; stopped by the test.
 
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
 import {createServer, type AddressInfo} from 'node:net'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 
 export const hasRedis = !spawnSync('redis-server', ['--version']).error
@@ -24,13 +21,9 @@ export interface Redis {
   stop(): Promise<void>
 }
 
-/** `extra`: more redis-server arguments, such as `--replicaof 127.0.0.1 <port>`. */
-export async function startRedis(extra: string[] = []): Promise<Redis> {
+export async function startRedis(): Promise<Redis> {
   const port = await freePort()
-  // Its own folder: a replica writes the primary's data to `dump.rdb` there.
-  const dir = mkdtempSync(join(tmpdir(), 'redis-'))
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra]
-  const child = spawn('redis-server', args, {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
@@ -49,12 +42,10 @@ export async function startRedis(extra: string[] = []): Promise<Redis> {
     url: `redis://127.0.0.1:${port}`,
     process: child,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGKILL')
-        await exited
-      }
-      rmSync(dir, {recursive: true, force: true})
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
     }
   }
 }
