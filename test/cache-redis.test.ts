@@ -86,10 +86,11 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
   it('honours the TTL', async () => {
     const warnings: string[] = []
     const url = 'https://example.com/short-lived'
-    const cache = open(redis.url, warnings, {alive: 50})
+    // Long enough that a loaded machine still reads the entry back before it lapses.
+    const cache = open(redis.url, warnings, {alive: 400})
     await cache.set(url, report())
     expect(await cache.get(url)).toBeDefined()
-    await sleep(150)
+    await sleep(600)
     expect(await cache.get(url)).toBeUndefined()
     expect(await raw((client) => client.exists(`remark-lint-citations::${cacheKey(url)}`))).toBe(0)
     expect(warnings).toEqual([])
@@ -206,6 +207,42 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect((await cache.get('https://example.com/no-scripting'))?.reason).toBe('kept')
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^Cannot share host limits through `redis:\/\/REDACTED@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): each job keeps its own$/)
+  })
+
+  it('a Redis user allowed only to read (an editor reading what CI wrote) gets one warning and keeps reading', async () => {
+    await raw((client) => client.sendCommand(['ACL', 'SETUSER', 'reader', 'on', '>secret', '~*', '&*', '+@all', '-@write']))
+    const written = 'https://example.com/written-by-ci'
+    await open(redis.url, []).set(written, report({reason: 'from CI'}))
+    const warnings: string[] = []
+    const cache = open(redis.url.replace('redis://', 'redis://reader:secret@'), warnings)
+    await cache.set('https://example.com/checked-here', report())
+    await cache.setMark('pause:host.test', Date.now() + 60_000, 60_000)
+    expect(await cache.claim('https://example.com/checked-here', 1000)).toBe(true)
+    await cache.flush()
+    expect((await cache.get(written))?.reason).toBe('from CI')
+    expect(await cache.get('https://example.com/checked-here')).toBeUndefined()
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^Cannot write to the Redis citation cache `redis:\/\/REDACTED@127\.0\.0\.1:\d+\/?` \(NOPERM .*\): reading it only, this run's answers are not shared$/)
+  })
+
+  it('a read-only replica gets one warning and keeps answering from what the primary holds', async () => {
+    const written = 'https://example.com/on-the-primary'
+    await open(redis.url, []).set(written, report({reason: 'primary'}))
+    // Redis waits 5 s by default before a diskless full sync, for more replicas to join.
+    await raw((client) => client.sendCommand(['CONFIG', 'SET', 'repl-diskless-sync-delay', '0']))
+    const replica = await startRedis(['--replicaof', '127.0.0.1', new URL(redis.url).port])
+    try {
+      const warnings: string[] = []
+      const cache = open(replica.url, warnings)
+      for (let tries = 0; (await cache.get(written)) === undefined && tries < 100; tries++) await sleep(50)
+      await cache.set('https://example.com/checked-on-replica', report())
+      await cache.flush()
+      expect((await cache.get(written))?.reason).toBe('primary')
+      expect(warnings).toEqual([expect.stringMatching(/^Cannot write to the Redis citation cache `redis:\/\/127\.0\.0\.1:\d+\/?` \(READONLY .*\): reading it only/)])
+      await cache.close()
+    } finally {
+      await replica.stop()
+    }
   })
 
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {

@@ -58,6 +58,11 @@ export abstract class KeyvCache implements SourceCache {
   protected abstract invalid(key: string, problem: string): void
   protected abstract shutdown(): Promise<void>
 
+  /** False once the store refused a write but still answers reads (a read-only Redis user or replica). */
+  protected writable(): boolean {
+    return true
+  }
+
   async get(url: string): Promise<SourceReport | undefined> {
     const key = cacheKey(url, this.scope)
     let value: unknown
@@ -91,7 +96,7 @@ export abstract class KeyvCache implements SourceCache {
     } catch (error) {
       this.failed('write', error)
     }
-    if (ttl === undefined) return Promise.resolve()
+    if (ttl === undefined || !this.writable()) return Promise.resolve()
     return this.track(this.write(cacheKey(url, this.scope), toStored(report), ttl))
   }
 
@@ -110,7 +115,7 @@ export abstract class KeyvCache implements SourceCache {
 
   setMark(name: string, time: number, ttlMs: number): Promise<void> {
     const ttl = Math.ceil(ttlMs)
-    return ttl > 0 ? this.track(this.write(markKey(name), {time}, ttl)) : Promise.resolve()
+    return ttl > 0 && this.writable() ? this.track(this.write(markKey(name), {time}, ttl)) : Promise.resolve()
   }
 
   /** One process per cache folder fetches what it needs; only a shared store has others to wait for. */

@@ -17,7 +17,9 @@ export const REDIS_TIMEOUT_MS = 2000
  * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
  * and every command are bounded (REDIS_TIMEOUT_MS), there is no reconnecting and no offline
  * queue. The first failure (cannot connect, a command fails or times out, the connection drops)
- * is one warning; from then on the cache behaves like no cache.
+ * is one warning; from then on the cache behaves like no cache. A write Redis refuses while it
+ * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote)
+ * is one warning too; from then on the cache is read, and this process's answers are not shared.
  */
 export class RedisCache extends KeyvCache {
   override readonly shared = true
@@ -27,6 +29,7 @@ export class RedisCache extends KeyvCache {
   private broken = false
   private closed = false
   private warnedInvalid = false
+  private readOnly = false
   /** Set when Redis refuses the host-slot script (no scripting for this user, say): the cache goes on without it. */
   private noSharedSlots = false
   /** Names this process's slots among every process's. */
@@ -99,8 +102,23 @@ export class RedisCache extends KeyvCache {
     })
   }
 
-  protected failed(_action: 'read' | 'write', error: unknown): void {
-    this.fail(error)
+  protected failed(action: 'read' | 'write', error: unknown): void {
+    if (action === 'read' || !this.refusedWrite(error)) this.fail(error)
+  }
+
+  protected override writable(): boolean {
+    return !this.readOnly
+  }
+
+  /** True (and one warning) when Redis refused a write by permission (`NOPERM`) or as a replica (`READONLY`). */
+  private refusedWrite(error: unknown): boolean {
+    const message = describe(error)
+    if (!/^(?:NOPERM|READONLY)\b/.test(message)) return false
+    if (!this.readOnly && !this.closed) {
+      this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
+    }
+    this.readOnly = true
+    return true
   }
 
   /**
@@ -112,28 +130,29 @@ export class RedisCache extends KeyvCache {
       this.warnedInvalid = true
       this.warn(`Cannot read citation cache entry \`${NAMESPACE}::${key}\` in \`${this.shown}\` (${problem}), treating it as missing; it is rewritten on the next check`)
     }
+    if (this.readOnly) return
     void this.keyv()
       .then((keyv) => keyv && this.bound(keyv.delete(key)))
-      .catch((error: unknown) => this.fail(error))
+      .catch((error: unknown) => this.failed('write', error))
   }
 
   /** `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. */
   override async claim(url: string, ms: number): Promise<boolean> {
     try {
-      if (!(await this.keyv())) return true
+      if (this.readOnly || !(await this.keyv())) return true
       const answer = await this.bound(this.client.set(this.leaseKey(url), String(process.pid), {NX: true, PX: ms}))
       return answer === 'OK'
     } catch (error) {
-      this.fail(error)
+      this.failed('write', error)
       return true
     }
   }
 
   override async release(url: string): Promise<void> {
     try {
-      if (await this.keyv()) await this.bound(this.client.del(this.leaseKey(url)))
+      if (!this.readOnly && (await this.keyv())) await this.bound(this.client.del(this.leaseKey(url)))
     } catch (error) {
-      this.fail(error)
+      this.failed('write', error)
     }
   }
 
@@ -145,7 +164,7 @@ export class RedisCache extends KeyvCache {
    */
   override async hostSlot(host: string, limits: HostLimits, holdMs: number): Promise<HostSlot> {
     try {
-      if (this.noSharedSlots || !(await this.keyv())) return ownSlot
+      if (this.noSharedSlots || this.readOnly || !(await this.keyv())) return ownSlot
       const id = `${this.slotPrefix}${this.slots++}`
       // One hash tag: both keys of a host live on one node of a Redis Cluster, as a script needs.
       const keys = [`${NAMESPACE}:pace:{${host}}`, `${NAMESPACE}:slots:{${host}}`]

@@ -1,7 +1,10 @@
 // A real redis-server for tests, on 127.0.0.1 and a free port; stopped by the test.
 
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {createServer, type AddressInfo} from 'node:net'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 
 export const hasRedis = !spawnSync('redis-server', ['--version']).error
@@ -21,9 +24,13 @@ export interface Redis {
   stop(): Promise<void>
 }
 
-export async function startRedis(): Promise<Redis> {
+/** `extra`: more redis-server arguments, such as `--replicaof 127.0.0.1 <port>`. */
+export async function startRedis(extra: string[] = []): Promise<Redis> {
   const port = await freePort()
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  // Its own folder: a replica writes the primary's data to `dump.rdb` there.
+  const dir = mkdtempSync(join(tmpdir(), 'redis-'))
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra]
+  const child = spawn('redis-server', args, {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
@@ -42,10 +49,12 @@ export async function startRedis(): Promise<Redis> {
     url: `redis://127.0.0.1:${port}`,
     process: child,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGKILL')
-      await exited
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGKILL')
+        await exited
+      }
+      rmSync(dir, {recursive: true, force: true})
     }
   }
 }
