@@ -382,6 +382,12 @@ describe('parseCredibilityOptions: list files', () => {
     expect(scoreCredibility('https://example.org/', parseCredibilityOptions({lists: [path], trusted: ['example.org']})).score).toBe(1)
   })
 
+  it('reads every way of writing a score from 0 to 1', () => {
+    const path = write('spellings.txt', ['a.example 0', 'b.example 0.', 'c.example .25', 'd.example 0.5', 'e.example 1.', 'f.example 1.00'].join('\n'))
+    const settings = parseCredibilityOptions({lists: [path]})
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => scoreCredibility(`https://${name}.example/`, settings).score)).toEqual([0, 0, 0.25, 0.5, 1, 1])
+  })
+
   it('names the file and line of a malformed entry', () => {
     const path = write('bad.txt', 'good.example\nbad.example trustworthy\n')
     expect(() => parseCredibilityOptions({lists: [path]})).toThrow(

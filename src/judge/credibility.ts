@@ -324,7 +324,7 @@ function readList(path: string, index: number, own: Map<string, OwnEntry>): void
     const [raw, rating, extra] = content.split(/\s+/)
     const domain = domainName(raw!)
     const category = categoryNames.find((name) => name === rating)
-    const score = rating !== undefined && /^(?:0|0?\.\d+|1(?:\.0*)?)$/.test(rating) ? Number(rating) : undefined
+    const score = rating !== undefined && /^(?:0?\.\d+|0\.?|1(?:\.0*)?)$/.test(rating) ? Number(rating) : undefined
     if (domain === undefined || extra !== undefined || (rating !== undefined && category === undefined && score === undefined)) {
       throw new OptionsError(
         `Unexpected \`${content}\` in \`${path}\` line ${number + 1}, expected a domain, optionally followed by a category ` +
