@@ -4,10 +4,10 @@ import {createHash} from 'node:crypto'
 import {describe, expect, test} from 'vitest'
 import {sep} from 'node:path'
 import {jobSummary} from '../src/report/github.js'
-import {jsonReport} from '../src/report/json.js'
+import {jsonReport, jsonReportText} from '../src/report/json.js'
 import {jsonlReport} from '../src/report/jsonl.js'
 import {reportPath} from '../src/report/order.js'
-import {sarifReport} from '../src/report/sarif.js'
+import {sarifReport, sarifReportText} from '../src/report/sarif.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
 describe('jsonlReport', () => {
@@ -91,6 +91,25 @@ describe('jsonlReport', () => {
     const b = jsonlReport(shuffled(sample()))
     expect(b.text).toBe(a.text)
     expect(b.inputsDigest).toBe(a.inputsDigest)
+  })
+
+  test('a title or claim with U+0085, U+2028 or U+2029 stays on its line, for readers that split on them too', () => {
+    const title = 'Alpha\u0085Beta\u2028Gamma\u2029Delta'
+    const found = record('a.md', 'https://a.example/', [1, 1], [verdict('citation-title-match', 'flagged', 'mismatch', `Unexpected title “${title}”`)], {
+      citation: {claim: `It says\u2028so.`},
+      titles: [title]
+    })
+    // As Python's `str.splitlines()` cuts text.
+    const lines = (text: string) => text.split(/\r\n|[\n\r\v\f\u001C-\u001E\u0085\u2028\u2029]/)
+    const [line, end] = lines(jsonlReport([found]).text)
+    expect(end).toBe('')
+    const parsed = JSON.parse(line!) as Record<string, unknown>
+    expect([parsed.page_title, parsed.claim]).toEqual([title, 'It says\u2028so.'])
+    expect(line).toContain('"page_title":"Alpha\\u0085Beta\\u2028Gamma\\u2029Delta"')
+    for (const text of [jsonReportText([found]), sarifReportText([found])]) {
+      expect(text).not.toMatch(/[\u0085\u2028\u2029]/)
+      expect(JSON.stringify(JSON.parse(text))).toContain(title)
+    }
   })
 
   test('no secret leaves, and a message keeps its newline inside its JSON line', () => {

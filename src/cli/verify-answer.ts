@@ -1,5 +1,6 @@
 // The error answer of `verify`: the citations-validate seed's `{ok: false, error: {code, message, details}}`.
 
+import {jsonText} from '../report/json-text.js'
 import {ReportWriteError, type ErrorResult} from '../report/write.js'
 import {OptionsError} from '../validate.js'
 import {InputError} from './input-error.js'
@@ -17,6 +18,6 @@ export function errorResult(error: unknown): ErrorResult | undefined {
 
 /** The answer on stdout for the pipeline; its message on stderr for the person watching. */
 export async function answerError(io: Io, answer: ErrorResult): Promise<void> {
-  await write(io.stdout, JSON.stringify(answer) + '\n')
+  await write(io.stdout, jsonText(answer) + '\n')
   await write(io.stderr, `${answer.error.message}\n`)
 }

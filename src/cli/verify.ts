@@ -3,6 +3,7 @@
 
 import {checkSources} from '../audit.js'
 import {jsonReport} from '../report/json.js'
+import {jsonText} from '../report/json-text.js'
 import {humanSummary} from '../report/summary.js'
 import type {VerifyArgs} from './args.js'
 import {InputError} from './input-error.js'
@@ -23,7 +24,7 @@ export async function verify(args: VerifyArgs, io: Io): Promise<ExitCode> {
     // Report files first: when one cannot be written, stdout holds only the error answer.
     await emitReports(args.reports, records, {rules}, io.stdout)
     const report = jsonReport(records, rules ? {rules} : {})
-    await write(io.stdout, JSON.stringify(report, null, 2) + '\n')
+    await write(io.stdout, jsonText(report, 2) + '\n')
     const color = args.color ?? (io.stderr.isTTY === true && !io.env.NO_COLOR)
     await write(io.stderr, humanSummary(records, {color, ...(rules ? {rules} : {})}))
     const failing = report.summary.removed > 0 || (args.frail && report.summary.flagged > 0)

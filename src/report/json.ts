@@ -4,6 +4,7 @@ import type {RuleName, Verdict} from '../judge/verdict.js'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
+import {jsonText} from './json-text.js'
 import {reportPath, sortUnchecked} from './order.js'
 import {sourceReason, titleMatch, type RulesRun} from './reason.js'
 import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
@@ -105,7 +106,7 @@ export function uncheckedJson({file, line, column, message}: UncheckedFile): Jso
 
 /** The report as a file holds it: two-space indented JSON and a final newline. */
 export function jsonReportText(records: readonly CitationRecord[], options: JsonReportOptions = {}): string {
-  return JSON.stringify(jsonReport(records, options), null, 2) + '\n'
+  return jsonText(jsonReport(records, options), 2) + '\n'
 }
 
 function result(group: SourceGroup, rules: RulesRun | undefined): JsonResult {

@@ -5,6 +5,7 @@ import {createHash} from 'node:crypto'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
 import {uncheckedJson, verdictFields, type JsonCitation} from './json.js'
+import {jsonText} from './json-text.js'
 import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
 import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
@@ -50,7 +51,7 @@ export function jsonlReport(records: readonly CitationRecord[], unchecked: reado
   }
   return {
     records: list,
-    text: [...errors, ...list].map((record) => JSON.stringify(record) + '\n').join(''),
+    text: [...errors, ...list].map((record) => jsonText(record) + '\n').join(''),
     inputsDigest: 'sha256:' + hash.digest('hex'),
     validated: list.length
   }

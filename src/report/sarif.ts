@@ -8,6 +8,7 @@ import {VERSION} from '../net/headers.js'
 import {REDACTED, redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
 import {findings, type Finding} from './findings.js'
+import {jsonText} from './json-text.js'
 import {reportPath, sortUnchecked, urlKey} from './order.js'
 import type {CitationRecord, UncheckedFile} from './record.js'
 import {redactText} from './redact-text.js'
@@ -115,7 +116,7 @@ export function sarifReport(records: readonly CitationRecord[], options: SarifOp
 }
 
 export function sarifReportText(records: readonly CitationRecord[], options: SarifOptions = {}): string {
-  return JSON.stringify(sarifReport(records, options), null, 2) + '\n'
+  return jsonText(sarifReport(records, options), 2) + '\n'
 }
 
 /**
