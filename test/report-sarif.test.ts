@@ -1,7 +1,10 @@
 // SARIF 2.1.0 for GitHub code scanning, checked against the rules of the spec's schema that GitHub enforces.
 
-import {sep} from 'node:path'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, sep} from 'node:path'
 import {describe, expect, test} from 'vitest'
+import {prefixSarifPaths} from '../src/action/sarif.js'
 import {artifactUri, sarifReport, sarifReportText, type SarifLog} from '../src/report/sarif.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
 
@@ -246,6 +249,24 @@ describe('sarifReport', () => {
 
   test('the same records in another order give the same bytes', () => {
     expect(sarifReportText(shuffled([...sample(), redirect()]))).toBe(sarifReportText([...sample(), redirect()]))
+  })
+})
+
+describe('prefixSarifPaths', () => {
+  test('keeps U+2028 and its kin escaped, as the report was written', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sarif-prefix-'))
+    try {
+      const path = join(folder, 'r.sarif')
+      const message = 'Unexpected title `Alpha\u2028Beta\u0085Gamma`'
+      writeFileSync(path, sarifReportText([record('a.md', 'https://a.example/', [1, 1], [verdict('citation-title-match', 'flagged', 'valid', message)])]))
+      await prefixSarifPaths(path, 'docs/')
+      const text = readFileSync(path, 'utf8')
+      expect(text).toContain('"uri": "docs/a.md"')
+      expect(text).toContain('Alpha\\u2028Beta\\u0085Gamma')
+      expect(text).not.toMatch(/[\u0085\u2028\u2029]/)
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })
 

@@ -1,6 +1,7 @@
 // SARIF paths made repository-relative, as code scanning resolves them against the checkout's root.
 
 import {readFile} from 'node:fs/promises'
+import {jsonText} from '../report/json-text.js'
 import {artifactUri} from '../report/sarif.js'
 import {writeReport} from '../report/write.js'
 
@@ -15,7 +16,7 @@ export async function prefixSarifPaths(path: string, prefix: string): Promise<vo
   visit(log, (location) => {
     if (typeof location.uri === 'string' && !/^[a-z][a-z\d+.-]*:/i.test(location.uri)) location.uri = base + location.uri
   })
-  await writeReport(path, JSON.stringify(log, null, 2) + '\n')
+  await writeReport(path, jsonText(log, 2) + '\n')
 }
 
 function visit(value: unknown, each: (location: {uri?: unknown}) => void): void {
