@@ -932,6 +932,14 @@ describe('findBareUrls', () => {
     citesAsWritten(markdown, ['https://example.com/pkg/__init__.py', 'https://example.com/*a*/b', 'https://example.com/c'])
   })
 
+  // A URL in a URL, after emphasis (a Wayback search), was cited again inside the first: two overlapping citations.
+  it('cites a URL that goes on through emphasis once, not the URLs inside it too, with or without remark-gfm', () => {
+    citesAsWritten('All copies: https://web.archive.org/web/*/https://example.com/* and https://example.com/*a*https://example.com/b.', [
+      'https://web.archive.org/web/*/https://example.com/',
+      'https://example.com/*a*https://example.com/b'
+    ])
+  })
+
   // Without remark-gfm, `~~` is no strikethrough: the URL was cited, and called dead, as https://example.com/x~~.
   it('leaves the `~`, `*` and `_` that GFM leaves out of a URL\'s end out, with or without remark-gfm', () => {
     const markdown = 'Gone: ~~https://example.com/x~~, see https://example.com/y* and https://example.com/z_.'

@@ -5,6 +5,7 @@ import type {Node} from 'unist'
 import {findBareUrls, trimUrl, urlRunLength, type Span} from './bare-urls.js'
 import {emit, spanOf, type Context, type Scope} from './context.js'
 import {inMath} from './math.js'
+import {childrenOf} from './traverse.js'
 import {valueOffsets} from './value-offsets.js'
 
 /** What Markdown without remark-gfm makes of `_` and `*` runs inside a URL (`__init__` in `…/__init__.py`). */
@@ -46,16 +47,37 @@ export function bareUrlsIn(node: Text, siblings: readonly Node[], index: number,
   const offsets = valueOffsets(value, source, range.start, range.end)
   // A `$` ending a URL may close math that the source of the block opened before it, past emphasis or links.
   const math = value.includes('$') ? (start: number) => inMath(block ?? node, source, offsets.startOf(start)) : 0
-  return findBareUrls(value, math).map(({start, end}) => {
+  const reached = insideUrl.get(node) ?? range.start
+  return findBareUrls(value, math).flatMap(({start, end}) => {
     const url = value.slice(start, end)
     const span = {start: offsets.startOf(start), end: offsets.endOf(end - 1)}
+    if (span.start < reached) return []
     const more = end === value.length ? goesOn(source, range.end, siblings, index) : 0
-    if (more === 0) return {url, span, index: start}
+    if (more === 0) return [{url, span, index: start}]
     // Cut again as a whole: a full stop after the emphasis is the sentence's.
     const written = url + source.slice(range.end, range.end + more)
     const whole = trimUrl(written, typeof math === 'function' && math(start))
-    return {url: whole, span: {start: span.start, end: range.end + whole.length - url.length}, index: start}
+    const found = {url: whole, span: {start: span.start, end: range.end + whole.length - url.length}, index: start}
+    markInside(siblings, index + 1, found.span.end)
+    return [found]
   })
+}
+
+/**
+ * Text that a URL before it goes on through (see `goesOn`), with where that URL ends in the source: a URL starting
+ * in it before then is part of the first, as it is in text without emphasis (a Wayback search for all copies,
+ * `https://web.archive.org/web/*` then `/https://a.example/*`, was cited again inside it).
+ */
+const insideUrl = new WeakMap<Node, number>()
+
+/** Marks the text of `nodes` from `from` on (and in them) that starts before `end` as inside the URL ending there. */
+function markInside(nodes: readonly Node[], from: number, end: number): void {
+  for (let i = from; i < nodes.length; i++) {
+    const node = nodes[i] as Node
+    if ((spanOf(node)?.start ?? end) >= end) return
+    if (node.type === 'text') insideUrl.set(node, end)
+    markInside(childrenOf(node), 0, end)
+  }
 }
 
 /**
