@@ -507,9 +507,9 @@ describe('retry waits', () => {
     }
   })
 
-  it('a Retry-After that is neither digits nor a date with its month is no Retry-After: the backoff applies', () => {
+  it('a Retry-After that is neither digits nor a date with its month and time is no Retry-After: the backoff applies', () => {
     const policy = {retries: 5, baseDelayMs: 500}
-    for (const value of ['-5', '1.5', '1e3', 'soon', '', 'in 2', 'a 1', 'Tue 1', 'now 0']) {
+    for (const value of ['-5', '1.5', '1e3', 'soon', '', 'in 2', 'a 1', 'Tue 1', 'now 0', 'Nov 5', 'Tue, 24 Nov 2026']) {
       expect(retryDelay(answer(429, {'retry-after': value}), 1, policy, () => 0)).toBe(500)
     }
     const now = Date.parse('2026-11-23T12:00:00Z')

@@ -24,16 +24,18 @@ export const longestPauseMs = 24 * 60 * 60 * 1000
 
 /** A month's name, as each form of HTTP date writes it (`06 Nov 1994`, `06-Nov-94`, `Nov  6`). */
 const month = /(?:^|[^a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?![a-z])/i
+/** The time of day every form of HTTP date writes (`08:49:37`); without it `Nov 5` reads as a day in 2001. */
+const timeOfDay = /(?:^|\D)\d\d:\d\d:\d\d(?!\d)/
 
 /**
  * Retry-After in seconds or as an HTTP date, in milliseconds from `now` (at most `longestPauseMs`); undefined when
- * absent or invalid. Seconds are digits only, and every HTTP date names its month (RFC 9110 §10.2.3, §5.6.7):
- * `-5`, `1.5` or `in 2` is neither, though `Date.parse` reads each as a date, long past.
+ * absent or invalid. Seconds are digits only, and every HTTP date names its month and the time of day (RFC 9110
+ * §10.2.3, §5.6.7): `-5`, `1.5`, `in 2` or `Nov 5` is neither, though `Date.parse` reads each as a date, long past.
  */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined
   const trimmed = value.trim()
-  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : month.test(trimmed) ? Date.parse(trimmed) - now : Number.NaN
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : month.test(trimmed) && timeOfDay.test(trimmed) ? Date.parse(trimmed) - now : Number.NaN
   return Number.isNaN(ms) ? undefined : Math.min(longestPauseMs, Math.max(0, ms))
 }
 
