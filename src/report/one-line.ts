@@ -6,6 +6,7 @@
  * spaces, as they take no room: right-to-left titles hold marks inside words, where a space would split them.
  */
 export const bidiControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
+const bidiControls = new RegExp(bidiControl, 'g')
 
 /**
  * Text on one line without control characters: a newline cannot fake a line of a report, and a page title
@@ -13,5 +14,5 @@ export const bidiControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
  * nor reorder the line it is on.
  */
 export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').replace(new RegExp(bidiControl, 'g'), '')
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').replace(bidiControls, '')
 }
