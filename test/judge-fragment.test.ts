@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {judgeFragment, nearestAnchor} from '../src/judge/fragment.js'
 import {maxAnchors} from '../src/page/anchors.js'
+import {readPage} from '../src/page/index.js'
 import {citation, source} from './helpers/source.js'
 
 const anchors = ['introduction', 'install', 'usage', 'api-reference', 'user-content-faq', 'L10']
@@ -34,6 +35,35 @@ describe('citation-fragment', () => {
     ['GitLab line range', 'https://gitlab.com/acme/tool/-/blob/main/a.ts#L10-20']
   ])('leaves %s anchors to the code host’s script', (_, url) => {
     expect(judgeFragment(citation(url), source(url.replace(/#.*/, ''), {anchors: ['readme']}))).toBeUndefined()
+  })
+
+  it('leaves to the code host what its script renders: a Markdown file’s headings, a thread’s comments', () => {
+    // GitHub's file view: the rendered Markdown, its heading ids among it, is in a JSON blob for its script.
+    const blob = readPage({
+      url: 'https://github.com/acme/tool/blob/main/docs/guide.md',
+      status: 200,
+      headers: {'content-type': 'text/html; charset=utf-8'},
+      body: Buffer.from(
+        '<title>tool/docs/guide.md at main · acme/tool</title><div id="repo-content-pjax-container"><react-app app-name="react-code-view">' +
+          '<script type="application/json" data-target="react-app.embeddedData">{"payload":{"blob":{"richText":"<h2><a id=\\"user-content-installation\\" href=\\"#installation\\"></a>Installation</h2>"}}}</script>' +
+          '</react-app></div>'
+      ),
+      truncated: false
+    })
+    const file = 'https://github.com/acme/tool/blob/main/docs/guide.md#installation'
+    expect(judgeFragment(citation(file), source(file.replace(/#.*/, ''), {anchors: blob.anchors}))).toBeUndefined()
+    const gitlab = 'https://gitlab.com/acme/tool/-/blob/main/README.md#usage'
+    expect(judgeFragment(citation(gitlab), source(gitlab.replace(/#.*/, ''), {anchors: ['super-sidebar']}))).toBeUndefined()
+    // An issue whose description has headings, with a comment of a long thread, loaded when scrolled to.
+    const issue = 'https://github.com/acme/tool/issues/7'
+    const thread = {anchors: ['issue-7', 'user-content-steps', 'issuecomment-100']}
+    expect(judgeFragment(citation(`${issue}#issuecomment-2345678`), source(issue, thread))).toBeUndefined()
+    expect(judgeFragment(citation('https://github.com/acme/tool/pull/8/files#diff-0a1b2c3d4e5f6789R12'), source('https://github.com/acme/tool/pull/8/files', thread))).toBeUndefined()
+    // Where the rendered Markdown is in the page, as a repository's home page has its README, headings are judged.
+    const home = 'https://github.com/acme/tool#instalation'
+    const readme = {anchors: ['repo-content-pjax-container', 'user-content-installation', 'user-content-usage']}
+    expect(judgeFragment(citation(home), source('https://github.com/acme/tool', readme))?.expected).toBe('https://github.com/acme/tool#installation')
+    expect(judgeFragment(citation(`${issue}#step`), source(issue, thread))?.expected).toBe(`${issue}#steps`)
   })
 
   it('reports a missing anchor and offers the nearest as the fix', () => {

@@ -18,7 +18,8 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const page = report.page
   if (fragment === undefined || report.liveness !== 'alive' || !page) return undefined
   // A page without a single id is script-rendered or not HTML (PDF `#page=3`): nothing to hold the anchor to.
-  if (page.anchors.length === 0 || notAnAnchor(fragment, report.finalUrl)) return undefined
+  const host = parseUrl(report.finalUrl)?.hostname ?? ''
+  if (page.anchors.length === 0 || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
   const wanted = percentDecode(fragment)
   const anchors = new Set(page.anchors)
   if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
@@ -43,14 +44,27 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
  * hash-bang and hash routes of single-page apps (`#!/…`, `#/…`), media fragments (`#t=`, `#page=`), and
  * GitHub / GitLab / Bitbucket line anchors (`#L10`, `#L10-L20`, `#L10C5`, `#lines-10`), which their script handles.
  */
-function notAnAnchor(fragment: string, finalUrl: string): boolean {
+function notAnAnchor(fragment: string, host: string): boolean {
   if (fragment === '' || fragment.toLowerCase() === 'top') return true
   if (fragment.startsWith(':~:') || fragment.startsWith('!') || fragment.startsWith('/')) return true
   if (/^(?:t|page|xywh|track|id)=/.test(fragment)) return true
-  const host = parseUrl(finalUrl)?.hostname ?? ''
   const codeHost = /(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sr\.ht)$/.test(host)
   return codeHost && /^(?:L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?|lines-\d+(?::\d+)?)$/.test(fragment)
 }
+
+/**
+ * Code hosts whose pages are partly rendered by script: GitHub's file and folder views render a `.md` file or README
+ * that way (its heading ids are in a JSON blob, not in elements), as do GitLab and Bitbucket, and long threads load
+ * their comments as the reader scrolls. There a heading is judged only where the rendered Markdown is in the HTML
+ * (its ids carry `user-content-`, as on a repository's home page), and a comment's, review's or diff's anchor never.
+ */
+function leftToScript(fragment: string, host: string, anchors: readonly string[]): boolean {
+  if (!/(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org)$/.test(host)) return false
+  return threadAnchor.test(fragment) || !anchors.some((anchor) => anchor.startsWith(githubPrefix))
+}
+
+/** Comments, reviews and timeline events (`#issuecomment-123`, `#discussion_r123`, GitLab's `#note_123`), diffs (`#diff-<hash>`). */
+const threadAnchor = /^(?:(?:issuecomment|discussioncomment|pullrequestreview|event)-\d+|discussion_r\d+|r\d+|note_\d+)$|^diff-[\da-f]{8,}/
 
 /** The closest anchor by edit distance over a folded form, when it is close enough to be the one meant. */
 export function nearestAnchor(wanted: string, anchors: readonly string[]): string | undefined {
