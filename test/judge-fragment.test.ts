@@ -7,10 +7,12 @@ import {readPage} from '../src/page/index.js'
 import {citation, source} from './helpers/source.js'
 
 const anchors = ['introduction', 'install', 'usage', 'api-reference', 'user-content-faq', 'L10']
+/** A page with ids has text too; one without is an app's shell. */
+const passages = ['Install it with npm and read on.']
 
 function judge(url: string, pageAnchors = anchors, finalUrl?: string) {
   const base = url.replace(/#.*$/, '')
-  return judgeFragment(citation(url), source(base, {anchors: pageAnchors}, finalUrl ? {finalUrl} : {}))
+  return judgeFragment(citation(url), source(base, {anchors: pageAnchors, passages}, finalUrl ? {finalUrl} : {}))
 }
 
 describe('citation-fragment', () => {
@@ -34,7 +36,7 @@ describe('citation-fragment', () => {
     ['GitHub line and column', 'https://github.com/acme/tool/blob/main/src/a.ts#L10C5'],
     ['GitLab line range', 'https://gitlab.com/acme/tool/-/blob/main/a.ts#L10-20']
   ])('leaves %s anchors to the code host’s script', (_, url) => {
-    expect(judgeFragment(citation(url), source(url.replace(/#.*/, ''), {anchors: ['readme']}))).toBeUndefined()
+    expect(judgeFragment(citation(url), source(url.replace(/#.*/, ''), {anchors: ['readme'], passages}))).toBeUndefined()
   })
 
   it('leaves to the code host what its script renders: a Markdown file’s headings, a thread’s comments', () => {
@@ -51,17 +53,17 @@ describe('citation-fragment', () => {
       truncated: false
     })
     const file = 'https://github.com/acme/tool/blob/main/docs/guide.md#installation'
-    expect(judgeFragment(citation(file), source(file.replace(/#.*/, ''), {anchors: blob.anchors}))).toBeUndefined()
+    expect(judgeFragment(citation(file), source(file.replace(/#.*/, ''), {anchors: blob.anchors, passages}))).toBeUndefined()
     const gitlab = 'https://gitlab.com/acme/tool/-/blob/main/README.md#usage'
-    expect(judgeFragment(citation(gitlab), source(gitlab.replace(/#.*/, ''), {anchors: ['super-sidebar']}))).toBeUndefined()
+    expect(judgeFragment(citation(gitlab), source(gitlab.replace(/#.*/, ''), {anchors: ['super-sidebar'], passages}))).toBeUndefined()
     // An issue whose description has headings, with a comment of a long thread, loaded when scrolled to.
     const issue = 'https://github.com/acme/tool/issues/7'
-    const thread = {anchors: ['issue-7', 'user-content-steps', 'issuecomment-100']}
+    const thread = {anchors: ['issue-7', 'user-content-steps', 'issuecomment-100'], passages}
     expect(judgeFragment(citation(`${issue}#issuecomment-2345678`), source(issue, thread))).toBeUndefined()
     expect(judgeFragment(citation('https://github.com/acme/tool/pull/8/files#diff-0a1b2c3d4e5f6789R12'), source('https://github.com/acme/tool/pull/8/files', thread))).toBeUndefined()
     // Where the rendered Markdown is in the page, as a repository's home page has its README, headings are judged.
     const home = 'https://github.com/acme/tool#instalation'
-    const readme = {anchors: ['repo-content-pjax-container', 'user-content-installation', 'user-content-usage']}
+    const readme = {anchors: ['repo-content-pjax-container', 'user-content-installation', 'user-content-usage'], passages}
     expect(judgeFragment(citation(home), source('https://github.com/acme/tool', readme))?.expected).toBe('https://github.com/acme/tool#installation')
     expect(judgeFragment(citation(`${issue}#step`), source(issue, thread))?.expected).toBe(`${issue}#steps`)
   })
@@ -87,6 +89,15 @@ describe('citation-fragment', () => {
     expect(judge('https://docs.example/guide#anything', [])).toBeUndefined()
   })
 
+  it('says nothing about an app’s shell, whose only id is where its script renders the page', () => {
+    const page = (body: string) =>
+      readPage({url: 'https://app.example/docs', status: 200, headers: {'content-type': 'text/html'}, body: Buffer.from(body), truncated: false})
+    const shell = page('<title>Acme Docs</title><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>')
+    expect(judgeFragment(citation('https://app.example/docs#usage'), source('https://app.example/docs', shell))).toBeUndefined()
+    const rendered = page('<title>Acme Docs</title><div id="root"><h2 id="install">Install</h2><p>Install it with npm and read on.</p></div>')
+    expect(judgeFragment(citation('https://app.example/docs#usage'), source('https://app.example/docs', rendered))).toBeDefined()
+  })
+
   it('says nothing about pages it could not read', () => {
     const url = 'https://docs.example/gone#usage'
     expect(judgeFragment(citation(url), source('https://docs.example/gone', {anchors}, {liveness: 'dead', status: 404}))).toBeUndefined()
@@ -107,7 +118,7 @@ describe('citation-fragment', () => {
 
   it('says nothing when the anchor may be past what was read: a body cut at the size cap, or more ids than are kept', () => {
     const url = 'https://spec.example/#conclusion'
-    expect(judgeFragment(citation(url), source('https://spec.example/', {anchors, truncated: true}))).toBeUndefined()
+    expect(judgeFragment(citation(url), source('https://spec.example/', {anchors, passages, truncated: true}))).toBeUndefined()
     const many = Array.from({length: maxAnchors}, (_, index) => `sec-${index}`)
     expect(judge('https://spec.example/#sec-5500', many)).toBeUndefined()
     expect(judge('https://spec.example/#sec-x', many.slice(0, 100))).toBeDefined()

@@ -17,9 +17,10 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const fragment = citation.fragment
   const page = report.page
   if (fragment === undefined || report.liveness !== 'alive' || !page) return undefined
-  // A page without a single id is script-rendered or not HTML (PDF `#page=3`): nothing to hold the anchor to.
+  // A page without a single id is not HTML (PDF `#page=3`) or script-rendered, as is one without a line of text (an
+  // app's shell: `<div id="root">`): nothing to hold the anchor to yet.
   const host = parseUrl(report.finalUrl)?.hostname ?? ''
-  if (page.anchors.length === 0 || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
+  if (page.anchors.length === 0 || page.passages.length === 0 || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
   const wanted = percentDecode(fragment)
   const anchors = new Set(page.anchors)
   if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
