@@ -32,9 +32,10 @@ interface Proxy {
 
 /**
  * Opens tunnels to the test web for the names it knows (all of them on 127.0.0.1); 502 for others, as Squid does.
- * `refuses` answers a tunnel with another status instead, or (`'silently'`) takes the CONNECT and never answers.
+ * `refuses` answers a tunnel with another status instead, takes the CONNECT and never answers (`'silently'`), or
+ * closes the connection without an answer (`'closes'`).
  */
-async function startProxy(knows: (host: string) => boolean, needs?: string, refuses?: (host: string) => number | 'silently' | undefined): Promise<Proxy> {
+async function startProxy(knows: (host: string) => boolean, needs?: string, refuses?: (host: string) => number | 'silently' | 'closes' | undefined): Promise<Proxy> {
   const tunnels: string[] = []
   const authorizations: Array<string | undefined> = []
   const hungUp: string[] = []
@@ -49,6 +50,7 @@ async function startProxy(knows: (host: string) => boolean, needs?: string, refu
     const refusal = refuses?.(host)
     // Read, so that the client's hanging up is seen (the server's half of the socket stays open, as a proxy's may).
     if (refusal === 'silently') return void client.on('end', () => hungUp.push(request.url ?? '')).resume()
+    if (refusal === 'closes') return void client.end()
     if (refusal) return void client.end(`HTTP/1.1 ${refusal} Refused\r\n\r\n`)
     if (!knows(host)) return void client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
     const upstream = connect(Number(port), '127.0.0.1', () => {
@@ -177,6 +179,19 @@ describe('through a proxy', () => {
     } finally {
       await proxies.close()
       await silent.close()
+    }
+  })
+
+  it('a proxy that closes the connection without answering the CONNECT is asked once, and the citation is flagged saying so', async () => {
+    const closing = await startProxy(() => true, undefined, () => 'closes')
+    try {
+      expect(await check(`http://site.test:${web.port}/ok?closes`, {proxy: closing.url})).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy closed the connection without answering the tunnel`\) \[citation-reachable\]$/)
+      ])
+      // Not one CONNECT after another until the deadline (thousands in 2 s).
+      expect(closing.tunnels).toEqual([`site.test:${web.port}`])
+    } finally {
+      await closing.close()
     }
   })
 

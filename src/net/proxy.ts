@@ -131,6 +131,11 @@ export class Proxies {
             const opened: buildConnector.Callback = (...answer) => {
               set.delete(tunnel)
               if (set.size === 0 && opening.get(origin) === set) opening.delete(origin)
+              // undici takes a connection that fails with UND_ERR_SOCKET as recoverable and opens another at once: a
+              // proxy that closes the CONNECT unanswered got thousands a second until the hop's deadline.
+              if ((answer[0] as {code?: unknown} | null)?.code === 'UND_ERR_SOCKET') {
+                return callback(new NetError('EPROXY', 'the proxy closed the connection without answering the tunnel', {cause: answer[0]}), null)
+              }
               callback(...answer)
             }
             // undici's ProxyAgent sends its CONNECT with the `signal` it is given here.
