@@ -89,7 +89,13 @@ describe('scoreClaim', () => {
     ['Seven hundred volunteers joined the sleep study.', '7 volunteers joined the sleep study.', 0.4],
     // A number word with a capital inside a sentence is part of a name, no figure the page lacked (0.4).
     ["Ocean's Eleven was filmed in Las Vegas by Steven Soderbergh.", 'The heist film was shot in Las Vegas by Steven Soderbergh.', 5 / 6],
-    ['The Apollo Thirteen crew returned safely to Earth.', 'The crew of the Apollo mission returned safely to Earth.', 1]
+    ['The Apollo Thirteen crew returned safely to Earth.', 'The crew of the Apollo mission returned safely to Earth.', 1],
+    // Digits of other scripts are digits: `١٤٪` was a word, so a wrong figure in them passed (0.88) and the right one
+    // written `14%` against them was a missing number (0.40).
+    ['ارتفعت نسبة البطالة إلى ٢٠٪ في المدن الكبرى', 'ارتفعت نسبة البطالة إلى ١٤٪ في المدن الكبرى', 0.4],
+    ['ارتفعت نسبة البطالة إلى 14% في المدن الكبرى', 'ارتفعت نسبة البطالة إلى ١٤٪ في المدن الكبرى', 1],
+    ['نرخ تورم در تهران به ۱۴٫۵ درصد رسید', 'نرخ تورم در تهران به 14.5 درصد رسید', 1],
+    ['बड़े शहरों में बेरोज़गारी दर २० प्रतिशत तक पहुँच गई', 'बड़े शहरों में बेरोज़गारी दर १४ प्रतिशत तक पहुँच गई', 0.4]
   ])('numbers: %s against %s', (claim, page, expected) => {
     expect(scoreClaim(claim, [page]).score).toBeCloseTo(expected)
   })

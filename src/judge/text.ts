@@ -6,8 +6,9 @@ import {wordSegmenter} from '../segmenters.js'
 const ASCII_WORD = /^[a-z0-9]+$/
 
 /**
- * NFKC, lower case, curly quotes and primes to straight ones, every dash and minus to `-`, whitespace collapsed.
- * NFKC alone leaves curly quotes and en/em dashes as they are, hence the explicit folding.
+ * NFKC, lower case, curly quotes and primes to straight ones, every dash and minus to `-`, digits to ASCII,
+ * whitespace collapsed. NFKC alone leaves curly quotes, en/em dashes and the digits of other scripts as they are
+ * (`١٤٪` against `14%`), hence the explicit folding.
  */
 export function foldText(text: string): string {
   return collapse(
@@ -17,7 +18,22 @@ export function foldText(text: string): string {
       .replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC`´]/g, "'")
       .replace(/[\u201C\u201D\u201E\u201F\u2033«»]/g, '"')
       .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+      .replace(otherDigits, asciiDigit)
   )
+}
+
+/** A decimal digit other than ASCII's (`١`, `۴`, `४`, `๓`), or the Arabic percent sign, decimal and thousands separators. */
+const otherDigits = /[^\P{Nd}0-9]|[\u066A-\u066C]/gu
+const arabicMarks: Record<string, string> = {'\u066A': '%', '\u066B': '.', '\u066C': ','}
+
+/** Unicode assigns decimal digits in runs of ten, 0 to 9: a digit's value is its distance from its run's start. */
+function asciiDigit(char: string): string {
+  const mark = arabicMarks[char]
+  if (mark !== undefined) return mark
+  const code = char.codePointAt(0)!
+  let start = code
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--
+  return String((code - start) % 10)
 }
 
 /**
