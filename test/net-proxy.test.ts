@@ -219,6 +219,18 @@ describe('through a proxy', () => {
     }
   })
 
+  it('sends a user name without a password, and a `%` that starts no escape, as curl does', async () => {
+    for (const [written, sent] of [['token@', 'token:'], [':secret@', ':secret'], ['user:50%off@', 'user:50%off']]) {
+      const guarded = await startProxy(() => true, `Basic ${Buffer.from(sent!).toString('base64')}`)
+      try {
+        expect(await check(`http://site.test:${web.port}/ok?auth`, {proxy: guarded.url.replace('//', `//${written}`)})).toEqual([])
+        expect(guarded.tunnels).toEqual([`site.test:${web.port}`])
+      } finally {
+        await guarded.close()
+      }
+    }
+  })
+
   it('an option that is not an http(s) URL is one fatal message', async () => {
     const messages = await check(`http://site.test:${web.port}/ok`, {proxy: 'socks4://127.0.0.1:1080'})
     expect(messages).toEqual([

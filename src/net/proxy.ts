@@ -23,6 +23,7 @@ import {NetError} from './errors.js'
 import {isUnresolvableName} from './names.js'
 import type {AddressPolicy} from './address.js'
 import {vetHost, type Resolve} from './lookup.js'
+import {percentDecode} from './parse-url.js'
 import {proxied, type ProxyRoute} from './proxy-route.js'
 import {redactUrl} from './redact.js'
 
@@ -158,6 +159,7 @@ export class Proxies {
         }
         const options: ProxyAgent.Options = {
           uri: proxy,
+          ...credentials(proxy),
           // TCP (+ TLS) to the proxy, and TLS through the tunnel.
           proxyTls: {timeout},
           requestTls: {timeout},
@@ -212,6 +214,17 @@ function tunnelStatus(error: unknown): number | undefined {
     if (found) return Number(found[1])
   }
   return undefined
+}
+
+/**
+ * The proxy URL's credentials as curl sends them: a user name alone (`http://token@proxy:3128`) as `token:`, and a
+ * `%` that starts no escape as itself. undici sends them only when both are given, and its decoding throws on such a
+ * `%`, which made every citation an internal error.
+ */
+function credentials(proxy: string): {token?: string} {
+  const {username, password} = new URL(proxy)
+  if (!username && !password) return {}
+  return {token: `Basic ${Buffer.from(`${percentDecode(username)}:${percentDecode(password)}`).toString('base64')}`}
 }
 
 /** `work`, or a rejection with no code (so: not known, go through the proxy) after `ms`. */
