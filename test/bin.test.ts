@@ -200,6 +200,22 @@ describe('remark-lint-citations <files>', () => {
     expect(lines.filter((line) => /^1:\d+-1:\d+ error Unexpected dead citation/.test(line))).toHaveLength(30)
   })
 
+  it('an MDX element left open to the end of the file (`<br>` on a line of its own) is a file not checked, placed at the end: exit 1, not a crash', async () => {
+    const project = join(folder, 'open-element')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, 'page.md'), `See [the report](${origin}/gone?open).\n`)
+    write(join(project, 'br.mdx'), `# Notes\n\nLine one\n\n<br>\n\nLine two, ${origin}/gone?br\n`)
+    const {code, stderr, stdout} = await run(['.', '--no-color', '--report', 'jsonl'], project)
+    // It was exit 3 ("internal failure"), an unplaced `Cannot process file`, and no report listed the file.
+    expect(code).toBe(1)
+    const lines = tidy(stderr)
+    expect(lines).toContainEqual('8:1 error Expected a closing tag for `<br>` (5:1-5:5) before the end of the document end-tag-mismatch mdast-util-mdx-jsx')
+    expect(stderr).not.toContain('Cannot process file')
+    expect(lines).toContain('✗ br.mdx:8:1 Expected a closing tag for `<br>` (5:1-5:5) before the end of the document')
+    expect(JSON.parse(stdout.split('\n')[0]!)).toEqual({file: 'br.mdx', line: 8, column: 1, error: 'Expected a closing tag for `<br>` (5:1-5:5) before the end of the document'})
+    expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?open`/))
+  })
+
   it('a UTF-16 file (as Windows PowerShell writes them) is not checked as garbage that cites nothing: it is listed as not checked, exit 1', async () => {
     const project = join(folder, 'utf16')
     write(join(project, 'ok.md'), '# Fine\n')

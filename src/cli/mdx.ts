@@ -11,6 +11,8 @@ import type remarkMdxType from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import {unified, type Data, type Processor} from 'unified'
 import type {VFile} from 'vfile'
+import {location} from 'vfile-location'
+import {sourceText} from '../extract/source-text.js'
 import {isPlacedInDocument, type Message} from './outcome.js'
 
 type RemarkMdx = typeof remarkMdxType
@@ -42,7 +44,7 @@ export default function remarkMdxByExtension(this: Processor) {
     try {
       return mdxFor(file)?.parse(file) ?? markdown(document, file)
     } catch (error) {
-      throw asFileMessage(error, file)
+      throw asFileMessage(error, sourceText(document), file)
     }
   }
   // The editor server formats documents. remark-stringify reads the processor's serializer extensions at each
@@ -68,13 +70,28 @@ export default function remarkMdxByExtension(this: Processor) {
  * A parser's positioned error as the file's own fatal message: remark's report then shows its place and reason
  * (`3:1 error Unexpected …`), where the engine would wrap it as an unplaced `Cannot process file`.
  */
-function asFileMessage(error: unknown, file: VFile): unknown {
-  if (!(error instanceof Error) || !isPlacedInDocument(error)) return error
+function asFileMessage(error: unknown, document: string, file: VFile): unknown {
+  if (!(error instanceof Error)) return error
   const stop = error as Message
-  const message = file.message(stop.reason, {place: stop.place, ruleId: stop.ruleId, source: stop.source})
+  if (isPlacedInDocument(error)) return stopMessage(file, stop.reason, stop.place, stop)
+  // An element still open at the document's end (`<br>` on a line of its own): mdast-util-mdx-jsx names the
+  // opening tag in its reason but gives no place, which read as a crash (exit 3) and left the file out of the
+  // reports' unchecked files. The parser stopped at the end, so the message goes there.
+  if (!isParserMessage(stop)) return error
+  const end = location(document).toPoint(document.length)
+  return stopMessage(file, `${stop.reason} before the end of the document`, end, stop)
+}
+
+function stopMessage(file: VFile, reason: string, place: Message['place'], stop: Message): Message {
+  const message = file.message(reason, {place, ruleId: stop.ruleId, source: stop.source})
   message.fatal = true
   message.url = stop.url
   return message
+}
+
+/** A vfile-message from the parser's own code, which names itself and the check that failed. */
+function isParserMessage(error: Message): boolean {
+  return typeof error.reason === 'string' && typeof error.source === 'string' && typeof error.ruleId === 'string'
 }
 
 /** A processor with `self`'s settings and syntax extensions, and MDX's; `self` is left as it was. */
