@@ -22,12 +22,13 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const host = parseUrl(report.finalUrl)?.hostname ?? ''
   if (page.anchors.length === 0 || page.passages.length === 0 || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
   const wanted = percentDecode(fragment)
-  const anchors = new Set(page.anchors)
-  if (anchors.has(fragment) || anchors.has(wanted) || anchors.has(githubPrefix + wanted)) return undefined
+  const index = indexOf(page.anchors)
+  if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted)) return undefined
   // Ids past the body size cap, or past the first `maxAnchors` (a one-page spec has tens of thousands), were not
   // read: the anchor may be there.
   if (page.truncated || page.anchors.length >= maxAnchors) return undefined
-  const nearest = nearestAnchor(wanted, page.anchors)
+  if (!index.nearest.has(wanted)) index.nearest.set(wanted, nearestAnchor(wanted, page.anchors))
+  const nearest = index.nearest.get(wanted)
   const url = shownUrl(citation.url)
   return {
     status: 'mismatch',
@@ -67,12 +68,34 @@ function leftToScript(fragment: string, host: string, anchors: readonly string[]
 /** Comments, reviews and timeline events (`#issuecomment-123`, `#discussion_r123`, GitLab's `#note_123`), diffs (`#diff-<hash>`). */
 const threadAnchor = /^(?:(?:issuecomment|discussioncomment|pullrequestreview|event)-\d+|discussion_r\d+|r\d+|note_\d+)$|^diff-[\da-f]{8,}/
 
+interface AnchorIndex {
+  ids: ReadonlySet<string>
+  /** Each anchor folded (see foldAnchor), in order; made when a first fragment is missing. */
+  folded: string[] | undefined
+  /** The suggestion for each missing fragment (decoded) asked about. */
+  nearest: Map<string, string | undefined>
+}
+
+/**
+ * One index per anchors array: a page is cited many times (a one-page spec thousands of times, with 5,000 ids), and
+ * making a set of its ids for each citation took 2 ms. Reports are not mutated after reading.
+ */
+const indexes = new WeakMap<readonly string[], AnchorIndex>()
+
+function indexOf(anchors: readonly string[]): AnchorIndex {
+  let index = indexes.get(anchors)
+  if (!index) indexes.set(anchors, (index = {ids: new Set(anchors), folded: undefined, nearest: new Map()}))
+  return index
+}
+
 /** The closest anchor by edit distance over a folded form, when it is close enough to be the one meant. */
 export function nearestAnchor(wanted: string, anchors: readonly string[]): string | undefined {
   const target = foldAnchor(wanted)
+  const index = indexOf(anchors)
+  const folds = (index.folded ??= anchors.map(foldAnchor))
   let best: {anchor: string; score: number; edits: number} | undefined
-  for (const anchor of anchors) {
-    const folded = foldAnchor(anchor)
+  for (const [at, anchor] of anchors.entries()) {
+    const folded = folds[at]!
     // `#section-12` is not `#section-1`: another number is another section, however few the edits.
     if (folded !== target && folded.replace(/\d+/g, '0') === target.replace(/\d+/g, '0')) continue
     const edits = distance(target, folded)
