@@ -130,6 +130,17 @@ describe('how a claim word names a domain', () => {
     {name: 'the first brand named wins', url: 'https://acme.example/', claim: 'Globex and Acme ship weekly', brand: 'acme'}
   ]
   it.each(cases)('$name', check)
+
+  // Domains drop accents, spell umlauts with `e` and apostrophes not at all: these were missed.
+  it.each([
+    ['Nestlé bottles the purest water', 'https://www.nestle.com/stories/x', 'nestlé'],
+    ['Citroën construit les voitures les plus fiables', 'https://www.citroen.fr/blog', 'citroën'],
+    ['Müller verkauft die günstigsten Cremes', 'https://www.mueller.de/x', 'müller'],
+    ["L'Oréal fait les meilleurs shampooings", 'https://www.loreal.com/x', "l'oréal"],
+    ["O'Reilly publishes the best books", 'https://www.oreilly.com/x', "o'reilly"],
+    ["Les avions d'Airbus sont les plus sûrs", 'https://www.airbus.com/x', 'airbus'],
+    ["Il n'apprécie pas la pomme", 'https://www.apple.com/x', false]
+  ] as const)('%s, citing %s: %s', (claim, url, brand) => check({name: claim, url, claim, brand}))
 })
 
 describe('the page\'s site name', () => {
@@ -138,7 +149,9 @@ describe('the page\'s site name', () => {
     {name: 'generic words of the site name are dropped', url: 'https://cu.example/b', claim: 'ClickUp is the best PM tool', siteName: 'ClickUp Blog', brand: 'clickup'},
     {name: 'the words must be in a row', url: 'https://hf.co/blog/x', claim: 'Face the facts: hugging trees helps', siteName: 'Hugging Face', brand: false},
     {name: 'a generic site name says nothing', url: 'https://news.example/x', claim: 'Official news: the blog moved', siteName: 'Official Blog', brand: false},
-    {name: 'an independent site', url: 'https://www.pcmag.com/x', claim: 'ClickUp is the best PM tool', siteName: 'PCMag', brand: false}
+    {name: 'an independent site', url: 'https://www.pcmag.com/x', claim: 'ClickUp is the best PM tool', siteName: 'PCMag', brand: false},
+    // Was missed: the claim's words differed from the site name's by their accents.
+    {name: 'a site name with accents, the claim without', url: 'https://www.societegenerale.com/x', claim: 'Societe Generale is the safest bank', siteName: 'Société Générale', brand: 'societe generale'}
   ]
   it.each(cases)('$name', check)
 })
@@ -153,7 +166,9 @@ describe('the brands option', () => {
     {name: 'whole words only', url: 'https://google.com/x', claim: 'Alphabetical order matters', options: {brands}, brand: false},
     {name: 'a short brand', url: 'https://www.ibm.com/watson', claim: 'IBM leads in enterprise AI', options: {brands}, brand: 'IBM'},
     {name: 'another brand\'s domain', url: 'https://www.ibm.com/watson', claim: 'Alphabet leads in AI research', options: {brands}, brand: false},
-    {name: 'a platform account', url: 'https://github.com/acme/x', claim: 'The ACME toolkit is fast', options: {brands}, brand: 'Acme'}
+    {name: 'a platform account', url: 'https://github.com/acme/x', claim: 'The ACME toolkit is fast', options: {brands}, brand: 'Acme'},
+    // Was missed: the claim's word differed from the brand's by its accent.
+    {name: 'a brand option with accents, the claim without', url: 'https://www.nestle.com/x', claim: 'Nestle waters are pure', options: {brands: {...brands, 'Nestlé': ['nestle.com']}}, brand: 'Nestlé'}
   ]
   it.each(cases)('$name', check)
 })
@@ -221,6 +236,13 @@ describe('judgeConflictOfInterest', () => {
       message:
         "Unexpected citation of `clickup.com` for a claim about `ClickUp`, expected an independent source: the cited source is published by a party named in the claim ('clickup'), so it may not be independent"
     })
+  })
+
+  it('the message names the brand as the claim writes it', () => {
+    const verdict = judgeConflictOfInterest(citation('https://www.nestle.com/stories/x', {claim: 'Nestlé bottles the purest water.'}), source('https://www.nestle.com/stories/x'), defaults)
+    expect(verdict?.message).toBe(
+      "Unexpected citation of `nestle.com` for a claim about `Nestlé`, expected an independent source: the cited source is published by a party named in the claim ('nestlé'), so it may not be independent"
+    )
   })
 
   it('says nothing without a claim', () => {

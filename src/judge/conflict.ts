@@ -7,7 +7,7 @@ import {list, OptionsError, optionsObject, show, type Given} from '../validate.j
 import {builtInCategory} from './credibility.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {parse} from './public-suffix.js'
-import {stopWords, words} from './text.js'
+import {looseFold, stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 export interface ConflictOptions {
@@ -77,7 +77,7 @@ export function detectConflictOfInterest(
   const label = compactLabel(owner.label)
   const brand =
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
-    claimWords.find((word) => isToken(word) && labelNames(label, word) && writtenAsName(claim, word)) ??
+    labelWord(claim, claimWords, label) ??
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
     (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claimWords, siteName) : undefined)
   if (brand === undefined) return none(owner.id)
@@ -142,25 +142,49 @@ function withoutAddresses(claim: string): string {
   return claim.replace(ADDRESS, (run, host?: string) => (host === undefined || parse(host).isIcann ? ' ' : run))
 }
 
-/** A domain label as {@link labelNames} compares it: folded, with `-`, `_` and `.` removed. */
+/** A domain label as {@link labelNames} compares it: folded without accents, with `-`, `_` and `.` removed. */
 function compactLabel(label: string): string {
-  return words(label).join('').replace(/[-_.]/g, '')
+  return words(looseFold(label)).join('').replace(/[-_.]/g, '')
 }
+
+/** How German domains write an umlaut: `mueller.de` for Müller, `wuerth.com` for Würth. */
+const UMLAUTS: Record<string, string> = {ä: 'ae', ö: 'oe', ü: 'ue'}
 
 /**
  * The brand rule. A domain label (`compact`, see {@link compactLabel}; once per citation, as a claim may have
  * thousands of words) names a claim word when, with `-`, `_` and `.` removed from the word too, the label is the
  * word, optionally with one prefix from {@link PREFIXES} and one suffix from {@link SUFFIXES}: `clickup` and
  * `clickup-app` name "ClickUp", `getacme` names "Acme", `nodejs` names "Node.js"; `pineapple` does not name "apple"
- * (`pine` is no prefix), nor `project-management` "project".
+ * (`pine` is no prefix), nor `project-management` "project". Accents are dropped, as domains drop them (`nestle` names
+ * "Nestlé"), or an umlaut written with `e` (`mueller` names "Müller").
  */
 function labelNames(compact: string, word: string): boolean {
-  const token = word.replace(/[-_.]/g, '')
+  return [word, word.replace(/[äöü]/g, (vowel) => UMLAUTS[vowel]!)].some((spelling) => labelIs(compact, looseFold(spelling)))
+}
+
+function labelIs(compact: string, word: string): boolean {
+  const token = word.replace(/[-_.']/g, '')
   const at = token === '' ? -1 : compact.indexOf(token)
   if (at === -1) return false
   const before = compact.slice(0, at)
   const after = compact.slice(at + token.length)
   return (before === '' || PREFIXES.includes(before)) && (after === '' || SUFFIXES.has(after))
+}
+
+/** An elided article or preposition before a name, as French writes it: `d'Airbus`, `l'Oréal`, `qu'Apple`. */
+const ELISION = /^\p{L}{1,2}'(?=\p{L})/u
+
+/**
+ * The claim word that names the label (see {@link labelNames}) and is written as a name; after an elision, the name
+ * alone (`airbus` of `d'Airbus`), unless the label spells the whole (`loreal` for `L'Oréal`).
+ */
+function labelWord(claim: string, claimWords: string[], compact: string): string | undefined {
+  for (const word of claimWords) {
+    const names = ELISION.test(word) ? [word, word.replace(ELISION, '')] : [word]
+    const name = names.find((name) => isToken(name) && labelNames(compact, name) && writtenAsName(claim, name))
+    if (name !== undefined) return name
+  }
+  return undefined
 }
 
 /** A claim word that may be a brand: not a stop word, not generic, not a number, at least {@link MIN_TOKEN} long. */
@@ -179,27 +203,31 @@ function nameWords(text: string): string[] {
 }
 
 function brandFromOption(claimWords: string[], owner: Owner, brands: Record<string, string[]>): string | undefined {
-  for (const [brand, domains] of Object.entries(brands)) {
-    if (contains(claimWords, nameWords(brand)) && domains.some((domain) => ownerMatches(owner, domain))) return brand
+  const entries = Object.entries(brands)
+  const loose = entries.length === 0 ? [] : claimWords.map(looseFold)
+  for (const [brand, domains] of entries) {
+    if (find(loose, nameWords(brand)) !== -1 && domains.some((domain) => ownerMatches(owner, domain))) return brand
   }
   return undefined
 }
 
-/** The site name's distinctive words (`ClickUp Blog` → `clickup`), when the claim has them in a row. */
 /** Words a site name may start with that are not its name: "The Verge" is `verge`, "New Relic" stays `new relic`. */
 const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'el', 'der', 'die', 'das'])
 
+/** The site name's distinctive words (`ClickUp Blog` → `clickup`), as the claim writes them, when it has them in a row. */
 function siteNameIn(claimWords: string[], siteName: string): string | undefined {
   const named = nameWords(siteName)
   while (named.length > 1 && ARTICLES.has(named[0]!)) named.shift()
   const core = named.filter((word) => !GENERIC.has(word))
-  if ([...core.join('')].length < MIN_TOKEN || !contains(claimWords, core)) return undefined
-  return core.join(' ')
+  const at = [...core.join('')].length < MIN_TOKEN ? -1 : find(claimWords.map(looseFold), core)
+  return at === -1 ? undefined : claimWords.slice(at, at + core.length).join(' ')
 }
 
-function contains(haystack: string[], needle: string[]): boolean {
-  if (needle.length === 0) return false
-  return haystack.some((_, start) => needle.every((word, index) => haystack[start + index] === word))
+/** Where `needle` starts in `loose` (words already without accents), compared without accents; -1 when nowhere. */
+function find(loose: string[], needle: string[]): number {
+  if (needle.length === 0) return -1
+  const wanted = needle.map(looseFold)
+  return loose.findIndex((_, start) => wanted.every((word, index) => loose[start + index] === word))
 }
 
 /**

@@ -22,6 +22,19 @@ export function foldText(text: string): string {
   )
 }
 
+/**
+ * `foldText`, then the loose folds a cited title or a brand often differs by: `ß` → `ss`, and accents dropped from
+ * Latin, Greek and Cyrillic letters (`café` = `cafe`, `ё` = `е`). Marks in other scripts are kept: there
+ * they are vowels or voicing (`が` ≠ `か`), not decoration.
+ */
+export function looseFold(text: string): string {
+  return foldText(text)
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '$1')
+    .normalize('NFC')
+}
+
 /** A decimal digit other than ASCII's (`١`, `۴`, `४`, `๓`), or the Arabic percent sign, decimal and thousands separators. */
 const otherDigits = /[^\P{Nd}0-9]|[\u066A-\u066C]/gu
 const arabicMarks: Record<string, string> = {'\u066A': '%', '\u066B': '.', '\u066C': ','}

@@ -1,7 +1,7 @@
 // A title as it is compared: arXiv ids, retraction labels and site-name segments removed, accents folded.
 
 import {titleSegments} from '../page/text.js'
-import {foldText} from './text.js'
+import {looseFold} from './text.js'
 
 /** A new-style (`2509.21361`) or old-style (`hep-th/9901001`, `math.GT/0309136`) arXiv id, with its version. */
 const arxivId = String.raw`(?:\d{4}\.\d{4,5}|[a-z][a-z.-]*\/\d{7})(?:v\d+)?`
@@ -36,19 +36,6 @@ export function cleanTitle(title: string, siteNames: readonly string[]): string 
   while (segments.length > 1 && names.has(squash(segments.at(-1)!))) segments.pop()
   while (segments.length > 1 && names.has(squash(segments[0]!))) segments.shift()
   return segments.length === before ? text : segments.join(' ')
-}
-
-/**
- * `foldText`, then the loose folds a cited title often differs by: `ß` → `ss`, and accents dropped from
- * Latin, Greek and Cyrillic letters (`café` = `cafe`, `ё` = `е`). Marks in other scripts are kept: there
- * they are vowels or voicing (`が` ≠ `か`), not decoration.
- */
-export function looseFold(text: string): string {
-  return foldText(text)
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '$1')
-    .normalize('NFC')
 }
 
 /** Letters and digits only, folded: `arXiv.org` → `arxivorg`. */

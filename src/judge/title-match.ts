@@ -5,8 +5,8 @@ import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
-import {cleanTitle, looseFold} from './title-clean.js'
-import {stopWords, words} from './text.js'
+import {cleanTitle} from './title-clean.js'
+import {looseFold, stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 export interface TitleMatchOptions {
