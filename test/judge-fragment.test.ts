@@ -23,6 +23,7 @@ describe('citation-fragment', () => {
     ['#top, always valid', 'https://docs.example/guide#top'],
     ['an empty fragment', 'https://docs.example/guide#'],
     ['a text fragment', 'https://docs.example/guide#:~:text=hello%20world'],
+    ['an existing id with a text fragment after it', 'https://docs.example/guide#usage:~:text=hello%20world'],
     ['a hash route', 'https://app.example/#/settings/profile'],
     ['a hash-bang route', 'https://app.example/#!/settings'],
     ['a PDF page', 'https://docs.example/guide#page=3']
@@ -75,6 +76,14 @@ describe('citation-fragment', () => {
       'Unexpected missing anchor `#instal` in citation `https://docs.example/guide#instal`, expected an id on the page such as `#install`'
     )
     expect(verdict?.expected).toBe('https://docs.example/guide#install')
+  })
+
+  it('judges the id before a text fragment, and keeps the text fragment in the fix', () => {
+    const verdict = judge('https://docs.example/guide#instal:~:text=with%20npm')
+    expect(verdict?.message).toBe(
+      'Unexpected missing anchor `#instal` in citation `https://docs.example/guide#instal:~:text=with%20npm`, expected an id on the page such as `#install`'
+    )
+    expect(verdict?.expected).toBe('https://docs.example/guide#install:~:text=with%20npm')
   })
 
   it('suggests nothing when no anchor is close', () => {

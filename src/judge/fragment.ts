@@ -14,9 +14,11 @@ const {distance} = cjs<typeof Levenshtein>('fastest-levenshtein')
 const githubPrefix = 'user-content-'
 
 export function judgeFragment(citation: Citation, report: SourceReport): Verdict | undefined {
-  const fragment = citation.fragment
   const page = report.page
-  if (fragment === undefined || report.liveness !== 'alive' || !page) return undefined
+  if (citation.fragment === undefined || report.liveness !== 'alive' || !page) return undefined
+  // Browsers take a text directive off before they look for the element (`#install:~:text=npm`: Chrome copies a link
+  // to a highlight so on a page opened at `#install`); a fix keeps it.
+  const [fragment, directive = ''] = splitDirective(citation.fragment)
   // A page without a single id is not HTML (PDF `#page=3`) or script-rendered, as is one without a line of text (an
   // app's shell: `<div id="root">`): nothing to hold the anchor to yet.
   const host = parseUrl(report.finalUrl)?.hostname ?? ''
@@ -37,18 +39,24 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
     message:
       `Unexpected missing anchor \`#${fragment}\` in citation ${url}, expected an id on the page` +
       (nearest === undefined ? '' : ` such as \`#${nearest}\``),
-    ...(nearest === undefined ? {} : {expected: citation.url.replace(/#.*$/s, '#' + nearest)})
+    ...(nearest === undefined ? {} : {expected: citation.url.replace(/#.*$/s, '#' + nearest + directive)})
   }
 }
 
+/** The element's part of a fragment, and the fragment directive (from the first `:~:` on), if any. */
+function splitDirective(fragment: string): [string, string?] {
+  const at = fragment.indexOf(':~:')
+  return at === -1 ? [fragment] : [fragment.slice(0, at), fragment.slice(at)]
+}
+
 /**
- * Fragments that are not element ids: empty and `top` (always valid in HTML), text fragments (`#:~:text=`),
+ * Fragments that are not element ids: empty (as a text fragment's, `#:~:text=`) and `top` (always valid in HTML),
  * hash-bang and hash routes of single-page apps (`#!/…`, `#/…`), media fragments (`#t=`, `#page=`), and
  * GitHub / GitLab / Bitbucket line anchors (`#L10`, `#L10-L20`, `#L10C5`, `#lines-10`), which their script handles.
  */
 function notAnAnchor(fragment: string, host: string): boolean {
   if (fragment === '' || fragment.toLowerCase() === 'top') return true
-  if (fragment.startsWith(':~:') || fragment.startsWith('!') || fragment.startsWith('/')) return true
+  if (fragment.startsWith('!') || fragment.startsWith('/')) return true
   if (/^(?:t|page|xywh|track|id)=/.test(fragment)) return true
   const codeHost = /(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sr\.ht)$/.test(host)
   return codeHost && /^(?:L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?|lines-\d+(?::\d+)?)$/.test(fragment)
