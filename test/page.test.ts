@@ -224,6 +224,11 @@ describe('anchors', () => {
     expect(page(html).anchors).toEqual(['intro', 'old-style', 'user-content-notes'])
   })
 
+  it('leaves out ids in a template, which a fragment never reaches (nor a shadow root’s, declared by one)', () => {
+    const html = doc('', '<template><h2 id="row">Row</h2></template><my-card><template shadowrootmode="open"><h3 id="card-title">T</h3></template></my-card><p id="x">x</p>')
+    expect(page(html).anchors).toEqual(['x'])
+  })
+
   it('caps the list at 5,000', () => {
     const html = doc('', Array.from({length: 6000}, (_, i) => `<span id="a${i}"></span>`).join(''))
     const anchors = page(html).anchors
