@@ -12,7 +12,7 @@ import {createAgent} from '../src/net/agent.js'
 import {NetError} from '../src/net/errors.js'
 import {ERROR_BODY_LIMIT, fetchHop, toNetError} from '../src/net/fetch-hop.js'
 import {USER_AGENT, defaultHeaders} from '../src/net/headers.js'
-import {createLookup, defaultResolve, type Resolve} from '../src/net/lookup.js'
+import {createLookup, systemResolve, type Resolve} from '../src/net/lookup.js'
 import {checkUrl} from '../src/net/policy.js'
 
 const LOOPBACK = ['127.0.0.0/8']
@@ -133,7 +133,7 @@ function route(req: IncomingMessage, res: ServerResponse): void {
 }
 
 const agents: Agent[] = []
-function agent(addresses: AddressPolicy, resolve: Resolve = defaultResolve, connectTimeoutMs = 2_000): Agent {
+function agent(addresses: AddressPolicy, resolve: Resolve = systemResolve(false), connectTimeoutMs = 2_000): Agent {
   const made = createAgent({resolve, addresses, connectTimeoutMs})
   agents.push(made)
   return made
@@ -344,13 +344,14 @@ describe('pinned lookup', () => {
     expect(error.code).toBe('ENOTFOUND')
   })
 
-  it('the default resolver fails special-use names without asking DNS', async () => {
+  it('the system resolver fails special-use names without asking DNS', async () => {
+    const resolve = systemResolve(false)
     const spy = vi.spyOn(dnsPromises, 'lookup').mockRejectedValue(new Error('DNS must not be asked'))
     for (const name of ['a.invalid', 'b.test', 'c.example', 'printer.local', 'metadata.google.internal', 'nas.home.arpa', 'x.onion']) {
-      await expect(defaultResolve(name)).rejects.toMatchObject({code: 'ENOTFOUND'})
+      await expect(resolve(name)).rejects.toMatchObject({code: 'ENOTFOUND'})
     }
-    expect(await defaultResolve('localhost')).toEqual([{address: '127.0.0.1', family: 4}])
-    expect(await defaultResolve('127.0.0.1')).toEqual([{address: '127.0.0.1', family: 4}])
+    expect(await resolve('localhost')).toEqual([{address: '127.0.0.1', family: 4}])
+    expect(await resolve('127.0.0.1')).toEqual([{address: '127.0.0.1', family: 4}])
     const error = await netError(
       fetchHop(new URL('http://metadata.google.internal/'), {agent: agent(strict), timeoutMs: 2_000, maxBytes: 1000}),
     )

@@ -1,6 +1,7 @@
 // citation-url-safety through the whole pipeline: refused before any connection, secrets never shown.
 
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {promises as dnsPromises} from 'node:dns'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {citationCredibility} from '../rules/index.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lint as lintAll, lintLiveness as lint} from './helpers/lint.js'
@@ -76,6 +77,28 @@ describe('targets refused before any connection', () => {
     expect((await lint(`[x](http://mixed.test:${web.port}/ok)\n`, options)).messages).toEqual([
       expect.stringContaining('[citation-url-safety, error]')
     ])
+  })
+
+  it("names of private use (.internal, .local, .home.arpa) are an intranet's: looked up where private ranges are allowed, and checked as any other", async () => {
+    // The system's resolver, as the intranet's DNS would answer; no `resolve` option.
+    const lookup = vi.spyOn(dnsPromises, 'lookup').mockImplementation((async (hostname: string) =>
+      [{address: hostname === 'metadata.google.internal' ? '169.254.169.254' : '127.0.0.1', family: 4}]) as never)
+    try {
+      const hosts = ['wiki.corp.internal', 'sharepoint.corp.local', 'nas.home.arpa', 'metadata.google.internal', 'docs.example']
+      const markdown = hosts.map((host) => `* <http://${host}:${web.port}/ok>\n`).join('')
+      const {messages} = await lint(markdown, {allowPrivateAddresses: ['127.0.0.1/32']})
+      expect(messages.sort()).toEqual([
+        expect.stringMatching(/^4:.*Unexpected unsafe citation .*\(`metadata\.google\.internal resolves to private address 169\.254\.169\.254 \(linkLocal\)`\)/),
+        expect.stringMatching(/^5:.*Unexpected dead citation .*\(`no such host docs\.example`\)/)
+      ])
+      expect(lookup.mock.calls.map(([hostname]) => hostname).sort()).toEqual(['metadata.google.internal', 'nas.home.arpa', 'sharepoint.corp.local', 'wiki.corp.internal'])
+      // Without the opt-in, no such name is looked up: it could only be refused.
+      lookup.mockClear()
+      expect((await lint(markdown.replaceAll('/ok', '/ok?strict'), {})).messages).toHaveLength(hosts.length)
+      expect(lookup).not.toHaveBeenCalled()
+    } finally {
+      lookup.mockRestore()
+    }
   })
 
   it('a public-looking URL that redirects to a private one is refused at that hop', async () => {

@@ -4,7 +4,7 @@ import {promises as dns} from 'node:dns'
 import type {LookupAddress, LookupOptions} from 'node:dns'
 import {isIP, type LookupFunction} from 'node:net'
 import type {AddressPolicy} from './address.js'
-import {isLocalhostName, isUnresolvableName} from './names.js'
+import {isLocalhostName, isPrivateUseName, isUnresolvableName} from './names.js'
 
 /** An injectable resolver: every address a host name stands for. */
 export type Resolve = (hostname: string) => Promise<Array<{address: string; family: 4 | 6}>>
@@ -22,19 +22,22 @@ export function lookupError(code: string, hostname: string, message: string): Lo
 const LOCALHOST_ANSWER: Array<{address: string; family: 4 | 6}> = [{address: '127.0.0.1', family: 4}]
 
 /**
- * The default resolver: the system's `getaddrinfo` (`dns.lookup`, all addresses, in
- * the order given). Special-use names never reach it: `localhost` and `*.localhost`
- * answer 127.0.0.1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
- * `.home.arpa` and `.onion` names fail with ENOTFOUND without a query.
+ * The system's resolver: `getaddrinfo` (`dns.lookup`, all addresses, in the order given). Special-use names never
+ * reach it: `localhost` and `*.localhost` answer 127.0.0.1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
+ * `.home.arpa` and `.onion` names fail with ENOTFOUND without a query. With `privateUse`, names of private use
+ * (`.local`, `.internal`, `.home.arpa`) are looked up: where private ranges are allowed (intranet docs), as their
+ * hosts are the intranet's; their answers are checked as any other's.
  */
-export const defaultResolve: Resolve = async (hostname) => {
-  if (isIP(hostname)) return [{address: hostname, family: isIP(hostname) === 6 ? 6 : 4}]
-  if (isLocalhostName(hostname)) return LOCALHOST_ANSWER.map((entry) => ({...entry}))
-  if (isUnresolvableName(hostname)) {
-    throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (special-use name, not looked up)`)
+export function systemResolve(privateUse: boolean): Resolve {
+  return async (hostname) => {
+    if (isIP(hostname)) return [{address: hostname, family: isIP(hostname) === 6 ? 6 : 4}]
+    if (isLocalhostName(hostname)) return LOCALHOST_ANSWER.map((entry) => ({...entry}))
+    if (isUnresolvableName(hostname) && !(privateUse && isPrivateUseName(hostname))) {
+      throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (special-use name, not looked up)`)
+    }
+    const answers = await dns.lookup(hostname, {all: true, verbatim: true})
+    return answers.map((answer) => ({address: answer.address, family: answer.family === 6 ? 6 : 4}))
   }
-  const answers = await dns.lookup(hostname, {all: true, verbatim: true})
-  return answers.map((answer) => ({address: answer.address, family: answer.family === 6 ? 6 : 4}))
 }
 
 /**

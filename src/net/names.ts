@@ -13,16 +13,30 @@ export function isLocalhostName(hostname: string): boolean {
 }
 
 /**
- * Suffixes that never name a public host: reserved for documentation and tests
- * (`.invalid`, `.test`, `.example`), link-local multicast DNS (`.local`), private
- * use (`.internal`, `.home.arpa`, `.lan`... only the standardised ones here) and Tor (`.onion`).
+ * Suffixes of one network's own hosts, never a public one: link-local multicast DNS (`.local`, also many Active
+ * Directory domains) and private use (`.internal`, `.home.arpa`; `.lan`... only the standardised ones here).
  */
-const UNRESOLVABLE_SUFFIXES = ['invalid', 'test', 'example', 'local', 'internal', 'home.arpa', 'onion']
+const PRIVATE_USE_SUFFIXES = ['local', 'internal', 'home.arpa']
 
-/** True when the default resolver must answer "no such host" without asking DNS. */
-export function isUnresolvableName(hostname: string): boolean {
+/**
+ * Suffixes that never name a public host: reserved for documentation and tests (`.invalid`, `.test`, `.example`),
+ * Tor (`.onion`), and those of private use.
+ */
+const UNRESOLVABLE_SUFFIXES = ['invalid', 'test', 'example', 'onion', ...PRIVATE_USE_SUFFIXES]
+
+function hasSuffix(hostname: string, suffixes: readonly string[]): boolean {
   const name = normalizeHostname(hostname)
-  return UNRESOLVABLE_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))
+  return suffixes.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))
+}
+
+/** True when the default resolver must answer "no such host" without asking DNS (see {@link isPrivateUseName}). */
+export function isUnresolvableName(hostname: string): boolean {
+  return hasSuffix(hostname, UNRESOLVABLE_SUFFIXES)
+}
+
+/** A name of private use (`wiki.corp.internal`, `nas.home.arpa`, `printer.local`), which an intranet's DNS answers. */
+export function isPrivateUseName(hostname: string): boolean {
+  return hasSuffix(hostname, PRIVATE_USE_SUFFIXES)
 }
 
 /**

@@ -5,7 +5,7 @@ import {openCache, ttlFor, type SourceCache} from '../cache/index.js'
 import {AddressPolicy} from '../net/address.js'
 import {checkHost, checkUrl} from '../net/policy.js'
 import {createAgent} from '../net/agent.js'
-import {defaultResolve} from '../net/lookup.js'
+import {systemResolve} from '../net/lookup.js'
 import {Proxies} from '../net/proxy.js'
 import {redactUrl} from '../net/redact.js'
 import type {Settings} from '../options.js'
@@ -364,7 +364,7 @@ function makeTransport(
   if (offline && !offline.record) {
     return {transport: replayTransport(openCheckedFixtures(offline).fixtures), save: () => {}, close: async () => {}}
   }
-  const resolve = settings.resolve ?? defaultResolve
+  const resolve = settings.resolve ?? systemResolve(addresses.allowPrivate.length > 0)
   const agent = createAgent({resolve, addresses, connectTimeoutMs: settings.timeout})
   const proxies = settings.proxy && new Proxies(settings.proxy, resolve, addresses, settings.timeout)
   const network = {agent, proxies, hostHeaders: settings.hostHeaders, timeoutMs: settings.timeout, maxBytes: settings.maxBodySize}
