@@ -165,6 +165,12 @@ describe('scoreClaim', () => {
     expect(scoreClaim('The glacier lost 30 metres of thickness.', page).passage).toBe(page[0])
   })
 
+  // The soft hyphens split `Bundesverfassungsgericht` and `Überwachungsgesetz` into pieces the claim lacks.
+  it('reads words a soft hyphen breaks as whole words', () => {
+    const page = ['Das Bundes\u00ADverfassungs\u00ADgericht hat das Überwachungs\u00ADgesetz am Dienstag gekippt.']
+    expect(scoreClaim('Das Bundesverfassungsgericht hat das Überwachungsgesetz gekippt.', page).score).toBe(1)
+  })
+
   it('works for text without spaces (Chinese)', () => {
     const page = ['研究发现每天喝咖啡会增加高血压的风险。', '博物馆周末开放时间为上午九点到下午五点。']
     const {score, passage} = scoreClaim('每天喝咖啡会增加高血压的风险', page)

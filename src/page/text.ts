@@ -1,7 +1,13 @@
 // Small text helpers shared by the page readers: whitespace, words, title segments, phrase search.
 
-/** Anything `collapse` would change: a zero-width character, whitespace other than one inner space. */
-const untidy = /[\u200B-\u200D\u2060\uFEFF]|[^\S ]| {2}|^ | $/
+/**
+ * Characters that show nothing inside a word: zero-width spaces and joiners, the word joiner, the BOM, and the soft
+ * hyphen (`Bundes&shy;verfassungs&shy;gericht`, as German and Dutch pages write long words), which split the word.
+ */
+const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
+
+/** Anything `collapse` would change: an invisible character, whitespace other than one inner space. */
+const untidy = /[\u00AD\u200B-\u200D\u2060\uFEFF]|[^\S ]| {2}|^ | $/
 
 /** Whitespace that is not already one space: a run of two or more, or one other whitespace character. */
 const untidyRun = /\s{2,}|[^\S ]/g
@@ -15,11 +21,11 @@ export function oneSpace(text: string): string {
   return text.replace(untidyRun, ' ')
 }
 
-/** Collapse every run of whitespace (including NBSP) to one space, drop zero-width characters, trim. */
+/** Collapse every run of whitespace (including NBSP) to one space, drop invisible characters, trim. */
 export function collapse(text: string): string {
   // Most text reaching here is tidy already (passages, titles): testing is cheaper than rebuilding it.
   if (!untidy.test(text)) return text
-  return oneSpace(text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')).trim()
+  return oneSpace(text.replace(invisible, '')).trim()
 }
 
 /** Lower-case, fold curly apostrophes, collapse whitespace: the form phrases are matched in. */
