@@ -609,6 +609,15 @@ const rows: Row[] = [
     ]
   },
   {
+    // The value starts with the spaces left of each tab after `>`; the hrefs were placed, empty, at the block's end.
+    name: 'HTML block after a tab in a blockquote: each href at its own characters',
+    markdown: '>\t<p>Read <a href="https://one.com/">one</a>\n>\t\t<a href="https://two.com/">two</a></p>',
+    expected: [
+      {kind: 'html', url: 'https://one.com/', written: 'https://one.com/', start: [1, 20], end: [1, 36], claim: 'Read one two'},
+      {kind: 'html', url: 'https://two.com/', written: 'https://two.com/', start: [2, 13], end: [2, 29], claim: 'Read one two'}
+    ]
+  },
+  {
     name: 'GFM literal inside an HTML anchor is the anchor text',
     syntax: 'gfm',
     markdown: 'A <a href="https://a.com">https://a.com</a> b.',

@@ -5,7 +5,8 @@ import {decodeNamedCharacterReference} from 'decode-named-character-reference'
 /**
  * For each index of `value`, where it starts and ends in `source`.
  * The value is the source minus escapes, decoded character references and
- * container prefixes (`> `, list indent), so the two are aligned greedily.
+ * container prefixes (`> `, list indent), with a tab split by a prefix as spaces,
+ * so the two are aligned greedily.
  */
 export interface ValueOffsets {
   /** Source offset where value character `i` starts. */
@@ -43,7 +44,11 @@ function align(
   ends: Int32Array
 ): void {
   let j = from
-  for (let i = 0; i < value.length; ) {
+  // A tab that a prefix took part of just before `from` (`>\t<p>`) leaves spaces the source does not have there.
+  let i = source.charAt(from - 1) === '\t' ? tabRest(value, 0) : 0
+  starts.fill(from, 0, i)
+  ends.fill(from, 0, i)
+  while (i < value.length) {
     const step = consume(value, i, source, j, to)
     if (step === undefined) {
       j++ // a prefix or stripped character: not part of the value
@@ -78,11 +83,19 @@ function consume(
     return {chars, source: reference.length}
   }
   if (char === value.charAt(i)) return {chars: 1, source: 1}
+  if (char === '\t' && value.charAt(i) === ' ') return {chars: tabRest(value, i), source: 1}
   // Only punctuation is escaped: in `\\https://…` the second backslash is the first's, and `h` is not escaped.
   if (char === '\\' && j + 1 < to && source.charAt(j + 1) === value.charAt(i) && ESCAPABLE.test(value.charAt(i))) {
     return {chars: 1, source: 2}
   }
   return undefined
+}
+
+/** The spaces at `i` that stand for the columns a container prefix left of a tab: at most three. */
+function tabRest(value: string, i: number): number {
+  let count = 0
+  while (count < 3 && value.charAt(i + count) === ' ') count++
+  return count
 }
 
 function referenceAt(source: string, j: number, to: number): string | undefined {
