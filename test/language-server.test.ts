@@ -202,6 +202,8 @@ describe('the language server (unified-language-server with remark’s settings,
     mkdirSync(join(workspace, 'live'))
     mkdirSync(join(workspace, 'editor'))
     mkdirSync(join(workspace, 'background'))
+    mkdirSync(join(workspace, 'confirm'))
+    mkdirSync(join(workspace, 'confirm-day'))
     writeFileSync(join(workspace, 'live', '.remarkrc.mjs'), rc(`{${fetching}, cache: ${JSON.stringify(join(workspace, 'cache-live'))}}`))
     // The README's editor setup: cache only under a language server; the cache folder named from the config
     // file's place, not the working directory, so the server and `remark` in a terminal share it.
@@ -210,6 +212,15 @@ describe('the language server (unified-language-server with remark’s settings,
       rc(`{${fetching}, cache: fileURLToPath(new URL('../cache-shared', import.meta.url)), cacheOnly: /language-server/.test(process.argv[1] ?? '')}`)
     )
     writeFileSync(join(workspace, 'background', '.remarkrc.mjs'), rc(`{${fetching}, cache: false, cacheOnly: 'background'}`))
+    // The editor setup with `confirmDead`: `remark` in a terminal keeps the first failures, the editor reads them.
+    const confirming = (folder: string, options: string) =>
+      writeFileSync(
+        join(workspace, folder, '.remarkrc.mjs'),
+        rc(`{${fetching}, cache: fileURLToPath(new URL('cache', import.meta.url)), cacheOnly: /language-server/.test(process.argv[1] ?? ''), ${options}}`)
+      )
+    // A 404 kept no time, as one an hour old is: the editor finds no entry, the runs only the first failure.
+    confirming('confirm', 'confirmDead: 1500, cacheTtl: {notFound: 0}')
+    confirming('confirm-day', 'confirmDead: 24 * 60 * 60 * 1000')
     // Started elsewhere, as editors may start it: the workspace comes from `initialize`.
     client = new Client(tmpdir())
   })
@@ -226,6 +237,14 @@ describe('the language server (unified-language-server with remark’s settings,
   })
 
   const live = () => pathToFileURL(join(workspace, 'live', 'notes.md')).href
+
+  /** `remark` from the terminal in a folder of the workspace (not a language server: it fetches), with the same config. */
+  function terminalRun(folder: string, file: string): Promise<{failed: boolean; stderr: string}> {
+    return promisify(execFile)(join(root, 'node_modules', '.bin', 'remark'), [file, '--no-color'], {cwd: join(workspace, folder)}).then(
+      ({stderr}) => ({failed: false, stderr}),
+      (error: {stderr: string}) => ({failed: true, stderr: error.stderr})
+    )
+  }
 
   it('publishes each flagged citation on the URL’s own span, with severity, rule id, source and docs link', async () => {
     const gone = `${web.origin()}/gone`
@@ -346,12 +365,7 @@ describe('the language server (unified-language-server with remark’s settings,
     expect(web.hits('/removed')).toBe(0)
 
     // `remark` from the terminal, with the same config: not a language server, so it fetches and fills the cache.
-    const remark = join(root, 'node_modules', '.bin', 'remark')
-    const run = await promisify(execFile)(remark, ['draft.md', '--no-color'], {
-      cwd: join(workspace, 'editor')
-    }).catch((error: {code: number; stderr: string}) => error)
-    expect('code' in run && run.code).toBe(1)
-    expect(run.stderr).toContain('Unexpected dead citation')
+    expect(await terminalRun('editor', 'draft.md')).toMatchObject({failed: true, stderr: expect.stringContaining('Unexpected dead citation')})
     expect(web.hits('/removed')).toBe(1)
 
     // The next edit reads the filled cache: the real error, still without a request from the editor.
@@ -385,6 +399,43 @@ describe('the language server (unified-language-server with remark’s settings,
     const republished = client.change(uri, text, 2).then(() => client.republished(uri, 2))
     expect(await republished).toEqual([deadAt(text, gone)])
     expect(web.hits('/gone')).toBe(before + 1)
+  })
+
+  it('cache only with `confirmDead`: the editor leaves the first failure a run kept, so the next run confirms it', async () => {
+    const gone = `${web.origin()}/gone?confirm`
+    const file = join(workspace, 'confirm', 'draft.md')
+    const text = `A [source](${gone}) that went away.\n`
+    writeFileSync(file, text)
+    const started = Date.now()
+    const first = await terminalRun('confirm', 'draft.md')
+    expect(first).toMatchObject({failed: false, stderr: expect.stringContaining('(not yet confirmed)')})
+    // No entry to read (a 404 is kept no time here): not yet checked, which says nothing of the page.
+    const [diagnostic] = await client.open(pathToFileURL(file).href, text)
+    expect(diagnostic?.message).toContain('(`not yet checked: cache only`)')
+    await new Promise((done) => setTimeout(done, started + 1600 - Date.now()))
+    // Dead since the first run, over `confirmDead` ago: an error. The editor cleared that record, and it began again.
+    const second = await terminalRun('confirm', 'draft.md')
+    expect(second).toMatchObject({failed: true, stderr: expect.stringContaining(`Unexpected dead citation \`${gone}\`, expected a live source (\`404 Not Found\`)`)})
+  })
+
+  it('cache only with `confirmDead`: a first failure a run kept since the last edit shows as not yet confirmed, as the run said', async () => {
+    const gone = `${web.origin()}/gone?confirm-day`
+    const file = join(workspace, 'confirm-day', 'draft.md')
+    const uri = pathToFileURL(file).href
+    const text = `A [source](${gone}) that went away.\n`
+    writeFileSync(file, text)
+    expect((await client.open(uri, text))[0]?.message).toContain('(`not yet checked: cache only`)')
+    expect((await terminalRun('confirm-day', 'draft.md')).stderr).toContain('(not yet confirmed)')
+    // The editor's first look, before the run, was kept as "never dead": the 404 was an error at once.
+    const edited = `A [source](${gone}) that went away, edited.\n`
+    const [diagnostic, ...others] = await client.change(uri, edited, 2)
+    expect(others).toEqual([])
+    expect(diagnostic).toMatchObject({
+      range: spanOf(edited, gone),
+      severity: Severity.Warning,
+      code: 'citation-reachable',
+      message: expect.stringMatching(/^Unexpected dead citation `[^`]+` \(not yet confirmed\), expected a live source \(`404 Not Found, dead since /)
+    })
   })
 
   it('shuts down on `shutdown` then `exit`, with exit code 0', async () => {

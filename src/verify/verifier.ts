@@ -224,6 +224,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   /** Since when each page is known dead (see deadSince), read once per run. */
   const deaths = new Map<string, Promise<number>>()
+  /** Under `cacheOnly`: when this process first saw each page dead that no run had recorded yet. */
+  const seenDead = new Map<string, number>()
 
   async function probeOnce(cited: SourceReport): Promise<SiblingProbe | undefined> {
     const url = siblingUrl(cited.url)
@@ -235,6 +237,19 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     }
     const report = await sibling
     return report && compareSibling(cited, report, url)
+  }
+
+  /**
+   * Under `cacheOnly` (the editor) the runs that fetch keep the record: it is read at each check, as entries are, so
+   * a run's record shows on the next edit; and never written, since an uncached URL ("not yet checked") is no live
+   * page, and clearing a run's first failure for it made `confirmDead` start over at the next run.
+   */
+  async function readDeath(url: string, dead: boolean): Promise<number> {
+    const since = await cache.mark(`dead ${url}`)
+    if (since > 0 || !dead) return since
+    let first = seenDead.get(url)
+    if (first === undefined) seenDead.set(url, (first = Date.now()))
+    return first
   }
 
   async function recordDeath(url: string, dead: boolean, keepMs: number): Promise<number> {
@@ -271,6 +286,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       return lookup
     },
     deadSince(url, dead, keepMs) {
+      if (settings.cacheOnly) return readDeath(url, dead)
       let since = deaths.get(url)
       if (!since) deaths.set(url, (since = recordDeath(url, dead, keepMs)))
       return since
