@@ -33,7 +33,9 @@ describe('AddressPolicy', () => {
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:a9fe:a9fe', 'linkLocal'],
     ['[::ffff:7f00:1]', 'loopback'],
-    ['64:ff9b::7f00:1', 'rfc6052'],
+    ['64:ff9b::7f00:1', 'loopback'], // NAT64 (RFC 6052): checked as the IPv4 address it reaches
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['64:ff9b:1::7f00:1', 'rfc6052'], // NAT64's local-use prefix: where the address sits is the operator's choice
     ['2002:7f00:1::', '6to4'],
     ['2001:0:4136:e378::1', 'teredo'],
     ['2001:db8::1', 'reserved'],
@@ -45,7 +47,8 @@ describe('AddressPolicy', () => {
     expect(strict.check(ip)).toEqual({ok: false, range})
   })
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('accepts public %s', (ip) => {
+  // 64:ff9b::5db8:d822 is 93.184.216.34 through NAT64: what a DNS64 resolver answers on an IPv6-only network.
+  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:93.184.216.34', '64:ff9b::5db8:d822'])('accepts public %s', (ip) => {
     expect(strict.check(ip)).toEqual({ok: true})
   })
 
@@ -144,7 +147,7 @@ describe('checkUrl', () => {
     ['http://[fe80::1]/', 'fe80::1', 'linkLocal'],
     ['http://[fc00::1]/', 'fc00::1', 'uniqueLocal'],
     ['http://[::ffff:a9fe:a9fe]/', '::ffff:a9fe:a9fe', 'linkLocal'],
-    ['http://[64:ff9b::7f00:1]/', '64:ff9b::7f00:1', 'rfc6052'],
+    ['http://[64:ff9b::7f00:1]/', '64:ff9b::7f00:1', 'loopback'],
     ['http://[2002:7f00:1::]/', '2002:7f00:1::', '6to4'],
     ['http://10.0.0.1/', '10.0.0.1', 'private'],
     ['https://172.16.0.1:8443/', '172.16.0.1', 'private'],
@@ -176,6 +179,8 @@ describe('checkUrl', () => {
     expect(verdict).toEqual({ok: true, url: new URL('http://93.184.216.34/')})
     expect(checkUrl('https://example.com/a?q=1#x', strict).ok).toBe(true)
     expect(checkUrl('https://[2606:4700:4700::1111]/', strict).ok).toBe(true)
+    // A public IPv4 address through NAT64, as a DNS64 resolver gives it on an IPv6-only network.
+    expect(checkUrl('https://[64:ff9b::5db8:d822]/', strict).ok).toBe(true)
     // Names are checked after resolution, by the pinned lookup.
     expect(checkUrl('http://169.254.169.254.nip.io/', strict).ok).toBe(true)
   })

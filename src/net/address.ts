@@ -15,11 +15,19 @@ export type AddressVerdict = {ok: true; allowed?: string} | {ok: false; range: s
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3')
 
 /**
+ * NAT64's well-known prefix (RFC 6052): on an IPv6-only network (a DNS64 resolver: AWS IPv6-only subnets, mobile
+ * networks) every IPv4-only host's answer is 64:ff9b::a.b.c.d, which the gateway translates to a.b.c.d.
+ */
+const NAT64_V6 = ipaddr.IPv6.parseCIDR('64:ff9b::/96')
+
+/**
  * The address policy applied to literal hosts and to every resolved address.
  *
  * Allowed: ipaddr.js `range() === 'unicast'` (IPv6 additionally inside 2000::/3).
- * IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is converted and rechecked as IPv4.
- * 6to4, Teredo and NAT64 (which embed IPv4 addresses) are refused by their range.
+ * IPv4-mapped IPv6 (`::ffff:a.b.c.d`) and NAT64's well-known prefix (`64:ff9b::a.b.c.d`) are
+ * converted and rechecked as the IPv4 address they reach: refused as a whole, NAT64 made every
+ * citation unsafe on an IPv6-only network. 6to4, Teredo and NAT64's local-use prefix (which embed
+ * IPv4 addresses, the last where its operator chooses) are refused by their range.
  * `allowPrivate` lists CIDRs that pass anyway: the explicit, unsafe opt-in for
  * tests and benchmarks (e.g. `['127.0.0.0/8', '::1/128']`). A bare address counts
  * as a single-address CIDR.
@@ -43,11 +51,9 @@ export class AddressPolicy {
 
   /** Classify `ip` (canonical IPv4 dotted quad or IPv6, brackets and zone id tolerated). */
   check(ip: string): AddressVerdict {
-    let address = parseStrict(ip)
-    if (!address) return {ok: false, range: 'invalid'}
-    if (address.kind() === 'ipv6' && (address as Ipaddr.IPv6).isIPv4MappedAddress()) {
-      address = (address as Ipaddr.IPv6).toIPv4Address()
-    }
+    const parsed = parseStrict(ip)
+    if (!parsed) return {ok: false, range: 'invalid'}
+    const address = reachedIPv4(parsed)
     const range = privateRange(address)
     if (range === undefined) return {ok: true}
     for (const [network, bits] of this.allowed) {
@@ -55,6 +61,14 @@ export class AddressPolicy {
     }
     return {ok: false, range}
   }
+}
+
+/** The IPv4 address an IPv4-mapped or NAT64 (64:ff9b::/96) address reaches; any other as it is. */
+function reachedIPv4(address: IP): IP {
+  if (address.kind() !== 'ipv6') return address
+  const v6 = address as Ipaddr.IPv6
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address()
+  return v6.match(NAT64_V6) ? ipaddr.fromByteArray(v6.toByteArray().slice(12)) : address
 }
 
 /** The range of an address that is not globally routable; undefined for a public one. */
