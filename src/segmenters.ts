@@ -4,6 +4,8 @@
 
 let words: Intl.Segmenter | undefined
 let sentences: Intl.Segmenter | undefined
+let graphemes: Intl.Segmenter | undefined
 
 export const wordSegmenter = (): Intl.Segmenter => (words ??= new Intl.Segmenter(undefined, {granularity: 'word'}))
 export const sentenceSegmenter = (): Intl.Segmenter => (sentences ??= new Intl.Segmenter(undefined, {granularity: 'sentence'}))
+export const graphemeSegmenter = (): Intl.Segmenter => (graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'}))

@@ -133,6 +133,16 @@ describe('judgeTitleMatch', () => {
     })
   })
 
+  // Cut at 59 code units, the emoji's surrogate pair was split (a lone surrogate, shown as `�`) and the `e` lost its accent.
+  it('shortens a long title between characters as a reader counts them, never inside an emoji or an accented letter', () => {
+    const page = `${'x'.repeat(58)}🍓🍉 Rezepte`
+    const cited = `${'y'.repeat(58)}e\u0301e\u0301 Titel`
+    expect(pep([{source: 'title', text: page}], cited)?.message).toBe(
+      `Unexpected cited title “${'y'.repeat(58)}e\u0301…” for \`https://peps.python.org/pep-0008/\`, ` +
+        `expected the page title “${'x'.repeat(58)}🍓…” (\`title\`)`
+    )
+  })
+
   it('seed test_200_no_title_tag: nothing to report', () => {
     expect(pep([])).toBeUndefined()
     expect(pep([{source: 'title', text: ' — '}])).toBeUndefined()

@@ -1,5 +1,7 @@
 // Small text helpers shared by the page readers: whitespace, words, title segments, phrase search.
 
+import {graphemeSegmenter} from '../segmenters.js'
+
 /**
  * Characters that show nothing inside a word: zero-width spaces and joiners, the word joiner, the BOM, and the soft
  * hyphen (`Bundes&shy;verfassungs&shy;gericht`, as German and Dutch pages write long words), which split the word.
@@ -91,6 +93,19 @@ function isWordChar(char: string | undefined): boolean {
 
 /** Shorten for a reason message. */
 export function quote(text: string, max = 60): string {
-  const short = text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
-  return `“${short}”`
+  return `“${shorten(text, max)}”`
+}
+
+/**
+ * At most `max` characters as a reader counts them (graphemes), the last one `…` when cut: cutting code units split
+ * an emoji's surrogate pair (a `�` in the message), or a letter from its accent or a ZWJ sequence in pieces.
+ */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text
+  // Segmenting copies the input for every segment: read only a head long enough for `max` graphemes of any usual size.
+  const head = text.slice(0, max * 8)
+  const graphemes = Array.from(graphemeSegmenter().segment(head), ({segment}) => segment)
+  if (graphemes.length <= max && head.length === text.length) return text
+  // The head's last grapheme may be cut: it is never kept.
+  return `${graphemes.slice(0, Math.min(max - 1, graphemes.length - 1)).join('').trimEnd()}…`
 }
