@@ -22,6 +22,8 @@ describe('compareTitles', () => {
     ['en and em dash = hyphen', 'Real–Time Systems', 'Real-Time Systems', [], true],
     ['NFKC: full-width letters and digits', 'ＰＥＰ ８ Ｓｔｙｌｅ Ｇｕｉｄｅ', 'PEP 8 Style Guide', [], true],
     ['accents and ß folded', 'Straße der Café-Kultur', 'Strasse der Cafe-Kultur', [], true],
+    // `I` lower-cases to `i`, Turkish `ı` stayed itself: one word of three matched.
+    ['Turkish: dotless ı against all capitals', 'Kadın Hakları Tarihi', 'KADIN HAKLARI TARİHİ', [], true],
     // A soft hyphen (`&shy;`, as German pages break long words) split the word: the page's own title did not match.
     ['soft hyphens inside words', 'Das Bundesverfassungsgericht kippt das Überwachungsgesetz', 'Das Bundes\u00ADverfassungs\u00ADgericht kippt das Überwachungs\u00ADgesetz', [], true],
     ['one content word changed in five: at the threshold', 'Deep Residual Networks for Image Recognition', 'Deep Residual Learning for Image Recognition', [], true],

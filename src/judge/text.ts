@@ -23,13 +23,15 @@ export function foldText(text: string): string {
 }
 
 /**
- * `foldText`, then the loose folds a cited title or a brand often differs by: `ß` → `ss`, and accents dropped from
- * Latin, Greek and Cyrillic letters (`café` = `cafe`, `ё` = `е`). Marks in other scripts are kept: there
- * they are vowels or voicing (`が` ≠ `か`), not decoration.
+ * `foldText`, then the loose folds a cited title or a brand often differs by: `ß` → `ss`, Turkish `ı` → `i` (`I`
+ * lower-cases to `i`, so `KADIN` is `kadin` and `Kadın` was not), and accents dropped from Latin, Greek and Cyrillic
+ * letters (`café` = `cafe`, `ё` = `е`). Marks in other scripts are kept: there they are vowels or voicing (`が` ≠ `か`),
+ * not decoration.
  */
 export function looseFold(text: string): string {
   return foldText(text)
     .replace(/ß/g, 'ss')
+    .replace(/ı/g, 'i')
     .normalize('NFD')
     .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '$1')
     .normalize('NFC')
