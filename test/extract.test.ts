@@ -656,6 +656,13 @@ const rows: Row[] = [
     ]
   },
   {
+    // As for raw HTML: the message quoted ` https://sp.com/x `, and its place took in the spaces and the line break.
+    name: 'MDX: spaces and a line break around an href are trimmed off the URL and its place',
+    syntax: 'mdx',
+    markdown: 'See <a href=" https://sp.com/x\n  ">The Spaced Link</a>.',
+    expected: [{kind: 'jsx', url: 'https://sp.com/x', written: 'https://sp.com/x', start: [1, 15], end: [1, 31], citedTitle: 'The Spaced Link', claim: 'See The Spaced Link.'}]
+  },
+  {
     name: 'MDX: an unconfigured element name is not cited',
     syntax: 'mdx',
     markdown: 'See <Cite href="https://c.com/x">The Cited Book</Cite>.',

@@ -2,6 +2,7 @@
 
 import type * as Htmlparser2 from 'htmlparser2'
 import {cjs} from '../cjs.js'
+import {withoutSpaces} from './url-range.js'
 
 export interface HtmlLink {
   /** The href value, entities decoded. */
@@ -107,9 +108,5 @@ function hrefValue(tag: string): {start: number; end: number} | undefined {
   if (!match || value === undefined) return undefined
   const quoted = match[2] !== undefined || match[3] !== undefined
   const end = match.index + match[0].length - (quoted ? 1 : 0)
-  // Browsers ignore spaces around an href; so does the place.
-  const leading = value.length - value.trimStart().length
-  const trailing = value.length - value.trimEnd().length
-  const start = end - value.length + leading
-  return {start, end: Math.max(start, end - trailing)}
+  return withoutSpaces(tag, {start: end - value.length, end})
 }

@@ -4,6 +4,7 @@ import type {Node} from 'unist'
 import type {Span} from './bare-urls.js'
 import {emit, spanOf, type Context, type Scope} from './context.js'
 import {plainText} from './plain-text.js'
+import {withoutSpaces} from './url-range.js'
 
 /** The parts of mdast-util-mdx-jsx nodes this module reads. */
 interface JsxAttribute extends Node {
@@ -38,7 +39,8 @@ export function citeJsx(node: Node, scope: Scope, context: Context): boolean {
   const text = plainText(node).text
   for (const attribute of attributes) {
     if (!names.includes(attribute.name)) continue
-    const value = attribute.value as string
+    // Browsers ignore spaces around an href, as for raw HTML.
+    const value = (attribute.value as string).trim()
     const located = valueSpan(context.source, attribute, value)
     emit(context, {
       kind: 'jsx',
@@ -59,7 +61,7 @@ function isStringAttribute(node: Node): node is JsxAttribute {
   return node.type === 'mdxJsxAttribute' && typeof (node as JsxAttribute).value === 'string'
 }
 
-/** The characters between the quotes of `name="value"`. */
+/** The characters between the quotes of `name="value"`, without the spaces at their ends. */
 function valueSpan(source: string, attribute: Node, value: string): Span | undefined {
   const range = spanOf(attribute)
   if (!range) return undefined
@@ -69,6 +71,8 @@ function valueSpan(source: string, attribute: Node, value: string): Span | undef
   if (!match || !quote) return undefined
   const start = range.start + match.index + match[0].length
   const end = source.lastIndexOf(quote, range.end - 1)
+  if (end < start) return undefined
+  const span = withoutSpaces(source, {start, end})
   // Decoded references make the value shorter than its source; both are fine.
-  return end >= start && value.length <= end - start ? {start, end} : undefined
+  return value.length <= span.end - span.start ? span : undefined
 }

@@ -11,6 +11,13 @@ export function linkForm(source: string, start: number): LinkForm {
   return first === '<' ? 'autolink' : 'literal'
 }
 
+/** The span without whitespace at its ends: browsers ignore it around an href, and so does the place. */
+export function withoutSpaces(source: string, {start, end}: Span): Span {
+  const text = source.slice(start, end)
+  const from = start + text.length - text.trimStart().length
+  return {start: from, end: Math.max(from, end - (text.length - text.trimEnd().length))}
+}
+
 /**
  * Destination of `[text](dest "title")`: after the label's `]` and `(`.
  * `labelEnd` is where the text's last child ends (the `]`), when known.
