@@ -46,6 +46,8 @@ describe('compareTitles', () => {
     ['Japanese: a particle more', '機械学習入門', '機械学習の入門', [], true],
     ['Japanese: contained', '機械学習入門', '機械学習入門 第2版', [], true],
     ['Japanese: different title sharing の基礎', '量子コンピュータの基礎', '機械学習の基礎', [], false],
+    // The full-width bar was no separator: the site name stayed, and a one-word title must equal the page's.
+    ['Japanese: full-width ｜ before the site name', '光合成', '光合成｜中学理科の学習サイト', ['中学理科の学習サイト'], true],
     ['Cyrillic: Wikipedia suffix', 'Война и мир', 'Война и мир — Википедия', ['Википедия'], true],
     ['Cyrillic: ё = е', 'Ёжик в тумане', 'Ежик в тумане', [], true],
     ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false],

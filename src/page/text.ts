@@ -46,12 +46,13 @@ export function words(text: string): string[] {
 }
 
 /**
- * Split a title at site-name separators (` | `, ` - `, ` – `, ` — `, ` · `, ` • `, ` › `, ` » `, ` :: `).
+ * Split a title at site-name separators (` | `, ` - `, ` – `, ` — `, ` · `, ` • `, ` › `, ` » `, ` :: `, and a
+ * full-width `｜` with or without spaces, as Japanese sites write `光合成｜サイト名`).
  * Colons and slashes are left alone: they usually start a subtitle, not a site name.
  */
 export function titleSegments(title: string): string[] {
   return title
-    .split(/\s+(?:\||-|–|—|·|•|›|»|::)\s+|\s*\|\s*/)
+    .split(/\s+(?:\||-|–|—|·|•|›|»|::)\s+|\s*[|｜]\s*/)
     .map((part) => part.trim())
     .filter((part) => part !== '')
 }
