@@ -26,7 +26,9 @@ describe('citation-fragment', () => {
     ['an existing id with a text fragment after it', 'https://docs.example/guide#usage:~:text=hello%20world'],
     ['a hash route', 'https://app.example/#/settings/profile'],
     ['a hash-bang route', 'https://app.example/#!/settings'],
-    ['a PDF page', 'https://docs.example/guide#page=3']
+    ['a PDF page', 'https://docs.example/guide#page=3'],
+    ['a spreadsheet’s sheet', 'https://docs.example/spreadsheets/d/1x/edit#gid=1514837065'],
+    ['a document’s heading, as its script names it', 'https://docs.example/document/d/1x/edit#heading=h.30j0zll']
   ])('is silent for %s', (_, url) => {
     expect(judge(url)).toBeUndefined()
   })

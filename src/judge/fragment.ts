@@ -51,13 +51,14 @@ function splitDirective(fragment: string): [string, string?] {
 
 /**
  * Fragments that are not element ids: empty (as a text fragment's, `#:~:text=`) and `top` (always valid in HTML),
- * hash-bang and hash routes of single-page apps (`#!/…`, `#/…`), media fragments (`#t=`, `#page=`), and
+ * hash-bang and hash routes of single-page apps (`#!/…`, `#/…`), parameters for a script or viewer (`#gid=0` of
+ * a spreadsheet, `#heading=h.x` of a document; media fragments `#t=30`, a PDF's `#page=3`), and
  * GitHub / GitLab / Bitbucket line anchors (`#L10`, `#L10-L20`, `#L10C5`, `#lines-10`), which their script handles.
  */
 function notAnAnchor(fragment: string, host: string): boolean {
   if (fragment === '' || fragment.toLowerCase() === 'top') return true
   if (fragment.startsWith('!') || fragment.startsWith('/')) return true
-  if (/^(?:t|page|xywh|track|id)=/.test(fragment)) return true
+  if (/^[a-z][\w.-]*=/i.test(fragment)) return true
   const codeHost = /(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sr\.ht)$/.test(host)
   return codeHost && /^(?:L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?|lines-\d+(?::\d+)?)$/.test(fragment)
 }
