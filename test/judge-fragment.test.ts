@@ -69,6 +69,9 @@ describe('citation-fragment', () => {
     const readme = {anchors: ['repo-content-pjax-container', 'user-content-installation', 'user-content-usage'], passages}
     expect(judgeFragment(citation(home), source('https://github.com/acme/tool', readme))?.expected).toBe('https://github.com/acme/tool#installation')
     expect(judgeFragment(citation(`${issue}#step`), source(issue, thread))?.expected).toBe(`${issue}#steps`)
+    // The hosts' documentation is plain HTML, its ids without the prefix.
+    const docs = 'https://docs.github.com/en/actions/reference/workflow-syntax'
+    expect(judgeFragment(citation(`${docs}#on-push`), source(docs, {anchors: ['onpush', 'jobs'], passages}))?.expected).toBe(`${docs}#onpush`)
   })
 
   it('reports a missing anchor and offers the nearest as the fix', () => {

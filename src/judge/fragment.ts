@@ -70,7 +70,8 @@ function notAnAnchor(fragment: string, host: string): boolean {
  * (its ids carry `user-content-`, as on a repository's home page), and a comment's, review's or diff's anchor never.
  */
 function leftToScript(fragment: string, host: string, anchors: readonly string[]): boolean {
-  if (!/(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org)$/.test(host)) return false
+  // The hosts themselves: their documentation (`docs.github.com`, `docs.gitlab.com`) is plain HTML.
+  if (!/^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)$/.test(host)) return false
   return threadAnchor.test(fragment) || !anchors.some((anchor) => anchor.startsWith(githubPrefix))
 }
 
