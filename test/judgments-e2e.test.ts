@@ -32,6 +32,7 @@ beforeAll(async () => {
     ),
     '/papers/bidi': html('Deep Residual \u202Egninrael\u202C Learning \u2066for\u2069 Image\u200F Recognition'),
     '/papers/attention': html('Attention Is All You Need', '<p>We propose the Transformer, a model architecture based solely on attention.</p>'),
+    '/fr/climat': html('Le réchauffement climatique', '<p>Les températures moyennes ont augmenté depuis 1900.</p>'),
     '/blog/best-tools': html('The best project management tools | Acme Blog', '<p>Acme is the best project management tool for small teams.</p>'),
     '/reviews/tools': html('Project management tools compared', '<p>We compared ten project management tools for small teams.</p>'),
     '/db/benchmarks': html('Database benchmarks', '<p>Globex ships the fastest database in our benchmarks.</p>'),
@@ -95,6 +96,24 @@ describe('citation-title-match', () => {
     ].join('\n')
     const {messages} = await lint(markdown, options())
     expect(of('citation-title-match', messages)).toEqual([])
+  })
+
+  // Only “English” and "straight" quotes were read: a footnote in another language had no cited title, so a wrong one passed.
+  it('a footnote’s title in « French », „German“ or 《Chinese》 quotes is compared', async () => {
+    const url = `${web.origin('journal.test')}/fr/climat`
+    const markdown = [
+      'Le climat change.[^1] Das Klima ändert sich.[^2] 气候在变化。[^3]',
+      '',
+      `[^1]: Dupont, « La crise du logement », Le Monde, ${url}`,
+      `[^2]: Müller, „Le réchauffement climatique“, ${url}?de`,
+      `[^3]: 《量子计算导论》, ${url}?zh`,
+      ''
+    ].join('\n')
+    const {messages} = await lint(markdown, options())
+    expect(of('citation-title-match', messages)).toEqual([
+      `${at(markdown, url)}: Unexpected cited title “La crise du logement” for \`${url}\`, expected the page title “Le réchauffement climatique” (\`title\`) [citation-title-match]`,
+      `${at(markdown, `${url}?zh`)}: Unexpected cited title “量子计算导论” for \`${url}?zh\`, expected the page title “Le réchauffement climatique” (\`title\`) [citation-title-match]`
+    ])
   })
 
   it('`threshold: 0.9` reports the title one word off that the default 0.8 lets pass', async () => {

@@ -39,9 +39,13 @@ export function titleAttribute(value: string | null | undefined): string | undef
   return value ? collapse(value) || undefined : undefined
 }
 
-const QUOTED = /\u201C([^\u201D]+)\u201D|"([^"]+)"/g
+/**
+ * A quoted phrase as languages quote a title: “English” and "straight", « French » and »German«, „German“, 「Japanese」
+ * and 『Japanese books』, 《Chinese》.
+ */
+const QUOTED = /\u201C([^\u201D]+)\u201D|"([^"]+)"|«([^»]+)»|»([^«]+)«|„([^“”]+)[“”]|「([^」]+)」|『([^』]+)』|《([^》]+)》/g
 
-/** The first “curly” or "straight" quoted phrase in a text, e.g. a footnote. */
+/** The first quoted phrase in a text, e.g. a footnote. */
 export function quotedTitle(text: string): string | undefined {
   return quotedPhrases(text)[0]
 }
@@ -52,7 +56,7 @@ export function lastQuotedTitle(text: string): string | undefined {
 }
 
 function quotedPhrases(text: string): string[] {
-  return [...text.matchAll(QUOTED)].map((match) => collapse(match[1] ?? match[2]!)).filter((quoted) => quoted !== '')
+  return [...text.matchAll(QUOTED)].map((match) => collapse(match.slice(1).find((group) => group !== undefined)!)).filter((quoted) => quoted !== '')
 }
 
 /** ASCII text: its words can be found without segmenting. */
