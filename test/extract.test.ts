@@ -609,6 +609,21 @@ const rows: Row[] = [
     ]
   },
   {
+    // The claim was the whole block's text glued together: 'Heat pumps cut bills by half per the studySolar panels …'.
+    name: 'HTML block: the claim is read in the list item, cell or paragraph holding the link, a <br> a space',
+    markdown:
+      '<ul><li>Heat pumps cut bills by half <a href="https://one.com/">per the study</a></li>' +
+      '<li>Solar panels pay back in eight years <a href="https://two.com/">per the survey</a></li></ul>\n\n' +
+      '<table><tr><td>Wind is the cheapest power</td><td><a href="https://three.com/"><img src="x.png"></a></td></tr></table>\n\n' +
+      '<p>Tides are predictable<br>as <a href="https://four.com/">the almanac</a> shows</p><p>Another paragraph.</p>',
+    expected: [
+      {kind: 'html', url: 'https://one.com/', written: 'https://one.com/', start: [1, 47], end: [1, 63], citedTitle: 'per the study', claim: 'Heat pumps cut bills by half per the study'},
+      {kind: 'html', url: 'https://two.com/', written: 'https://two.com/', start: [1, 137], end: [1, 153], citedTitle: 'per the survey', claim: 'Solar panels pay back in eight years per the survey'},
+      {kind: 'html', url: 'https://three.com/', written: 'https://three.com/', start: [3, 60], end: [3, 78]},
+      {kind: 'html', url: 'https://four.com/', written: 'https://four.com/', start: [5, 41], end: [5, 58], citedTitle: 'the almanac', claim: 'Tides are predictable as the almanac shows'}
+    ]
+  },
+  {
     // The value starts with the spaces left of each tab after `>`; the hrefs were placed, empty, at the block's end.
     name: 'HTML block after a tab in a blockquote: each href at its own characters',
     markdown: '>\t<p>Read <a href="https://one.com/">one</a>\n>\t\t<a href="https://two.com/">two</a></p>',

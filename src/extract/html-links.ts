@@ -2,6 +2,7 @@
 
 import type * as Htmlparser2 from 'htmlparser2'
 import {cjs} from '../cjs.js'
+import {inline} from '../page/inline.js'
 import {withoutSpaces} from './url-range.js'
 
 export interface HtmlLink {
@@ -18,6 +19,8 @@ export interface HtmlLink {
   text: string
   /** Where this link starts in `HtmlScan.text`. */
   textIndex: number
+  /** The text of the block element holding the link (a list item, cell, paragraph), in `HtmlScan.text`. */
+  block: {start: number; end: number}
   /** False when the HTML ends before `</a>` (inline HTML in a paragraph). */
   closed: boolean
 }
@@ -44,14 +47,29 @@ export function scanHtml(html: string): HtmlScan {
   const open: HtmlLink[] = []
   let text = ''
   let hidden = 0
+  /** Where the text of the block element being read starts, and its links so far. */
+  let blockStart = 0
+  let inBlock: HtmlLink[] = []
+  const endBlock = (): void => {
+    for (const link of inBlock) link.block.end = text.length
+    inBlock = []
+    blockStart = text.length
+  }
+  // A tag that is not phrasing ends a list item, cell or paragraph, and the claims in it; a line break is a space.
+  const tag = (name: string): void => {
+    if (name === 'br') text += ' '
+    else if (!inline.has(name)) endBlock()
+  }
   const parser = new (load().Parser)(
     {
       onopentag(name, attributes) {
         if (HIDDEN.has(name)) hidden++
+        tag(name)
         if (name !== 'a' || attributes.href === undefined) return
-        const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length)
+        const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length, blockStart)
         links.push(link)
         open.push(link)
+        inBlock.push(link)
       },
       ontext(data) {
         if (hidden > 0) return
@@ -60,6 +78,7 @@ export function scanHtml(html: string): HtmlScan {
       },
       onclosetag(name, isImplied) {
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
+        if (name !== 'br') tag(name)
         if (name !== 'a') return
         const link = open.pop()
         if (link) link.closed = !isImplied
@@ -69,6 +88,7 @@ export function scanHtml(html: string): HtmlScan {
   )
   parser.write(html)
   parser.end()
+  endBlock()
   return {links, text}
 }
 
@@ -77,7 +97,8 @@ function newLink(
   tagStart: number,
   tagEnd: number,
   attributes: Record<string, string>,
-  textIndex: number
+  textIndex: number,
+  blockStart: number
 ): HtmlLink {
   const value = hrefValue(html.slice(tagStart, tagEnd + 1))
   return {
@@ -89,6 +110,7 @@ function newLink(
     title: attributes.title,
     text: '',
     textIndex,
+    block: {start: blockStart, end: textIndex},
     closed: false
   }
 }

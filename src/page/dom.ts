@@ -1,6 +1,7 @@
 // Parses HTML into a forgiving DOM (htmlparser2) and walks it without recursion, so deep junk cannot overflow the stack.
 
 import {DomUtils, parseDocument} from 'htmlparser2'
+import {inline} from './inline.js'
 import {capNesting} from './nesting.js'
 
 export type Doc = ReturnType<typeof parseDocument>
@@ -47,13 +48,6 @@ export function walk(root: {children: Node[]}, visitor: Visitor): void {
 
 /** Elements whose text never shows. */
 const invisible = new Set(['script', 'style', 'template', 'noscript', 'head', 'select', 'option', 'textarea', 'iframe', 'object', 'canvas'])
-
-/** Phrasing elements: text flows through them without a break. Everything else separates words. */
-export const inline = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins',
-  'kbd', 'label', 'mark', 'nobr', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt',
-  'u', 'var', 'wbr', 'img', 'picture', 'input', 'ruby', 'rt', 'rp', 'meter', 'progress', 'output'
-])
 
 /**
  * The readable text of an element (script and style left out), whitespace not yet collapsed; reading stops once

@@ -1,6 +1,7 @@
 // Visible text in reading order, as paragraph-sized passages: each block element's own text, chrome and hidden parts left out.
 
-import {inline, isHidden, walk, type Doc, type Element} from './dom.js'
+import {isHidden, walk, type Doc, type Element} from './dom.js'
+import {inline} from './inline.js'
 import {collapse} from './text.js'
 
 /** Passages shorter than this are menu items, labels, dates: dropped. */
