@@ -165,6 +165,12 @@ describe('scoreClaim', () => {
     expect(scoreClaim('The glacier lost 30 metres of thickness.', page).passage).toBe(page[0])
   })
 
+  // The elision was part of the word: `d'obésité` missed the page's `l'obésité` (0.67), `d'acqua` its `dell'acqua` (0.83).
+  it('reads a French or Italian elided article as no part of the word', () => {
+    expect(scoreClaim("L'obésité a triplé depuis 1975.", ["Les cas d'obésité ont triplé depuis 1975."]).score).toBe(1)
+    expect(scoreClaim("Il consumo d'acqua è aumentato del 5%.", ["Il consumo dell'acqua è aumentato del 5%."]).score).toBe(1)
+  })
+
   // The soft hyphens split `Bundesverfassungsgericht` and `Überwachungsgesetz` into pieces the claim lacks.
   it('reads words a soft hyphen breaks as whole words', () => {
     const page = ['Das Bundes\u00ADverfassungs\u00ADgericht hat das Überwachungs\u00ADgesetz am Dienstag gekippt.']
