@@ -43,6 +43,7 @@ export interface Options {
   /**
    * Answer from the cache only and report the rest as not yet checked (editors: no fetching per keystroke);
    * `'background'`: the same at once, while each uncached URL is fetched once in the background for the next run.
+   * An offline replay fetches nothing: its fixtures answer all the same.
    */
   cacheOnly?: boolean | 'background' | null | undefined
   /**
@@ -175,6 +176,7 @@ const names = [
 
 export function resolveSettings(options: unknown): Settings {
   const given = optionsObject(options, names)
+  const offlineMode = offline(given.offline)
   const settings: Settings = {
     timeout: integer(given, 'timeout', 5000, 1, longestTimerMs),
     maxRedirects: integer(given, 'maxRedirects', 5, 0),
@@ -187,7 +189,7 @@ export function resolveSettings(options: unknown): Settings {
     retries: integer(given, 'retries', 2, 0),
     cache: cacheOption(given.cache),
     cacheTtl: cacheTtl(given.cacheTtl),
-    cacheOnly: cacheOnly(given.cacheOnly, given.cache),
+    cacheOnly: cacheOnly(given.cacheOnly, given.cache, offlineMode !== undefined && !offlineMode.record),
     confirmDead: confirmDead(given),
     timeoutAction: oneOf(given, 'timeoutAction', ['flagged', 'removed'] as const, 'flagged'),
     skip: list(given, 'skip', (value) => value instanceof RegExp || typeof value === 'string', 'a RegExp or string').map(
@@ -199,7 +201,7 @@ export function resolveSettings(options: unknown): Settings {
       ...(list(given, 'redirectResolvers', isString, 'a host name') as string[]).map((host) => host.toLowerCase())
     ],
     allowPrivateAddresses: addressRanges(list(given, 'allowPrivateAddresses', isString, 'a CIDR such as `127.0.0.0/8`') as string[]),
-    offline: offline(given.offline),
+    offline: offlineMode,
     resolve: optionalFunction(given, 'resolve') as Resolve | undefined,
     proxy: proxy(given.proxy),
     registries: endpointOptions(given.registries, 'registries.'),
@@ -264,12 +266,17 @@ function archive(value: unknown): Settings['archive'] {
 
 
 
-function cacheOnly(value: unknown, cache: unknown): Settings['cacheOnly'] {
+function cacheOnly(value: unknown, cache: unknown, replaying: boolean): Settings['cacheOnly'] {
   if (value === null || value === undefined) return false
+  if (value !== true && value !== false && value !== 'background') {
+    throw new OptionsError(`Unexpected \`cacheOnly\` \`${show(value)}\`, expected \`true\`, \`false\` or \`'background'\``)
+  }
+  // A replay fetches nothing and reads no cache: its fixtures answer at once. Under `cacheOnly` (the editor recipe
+  // turns it on beside them) every citation was "not yet checked", whatever the fixtures held.
+  if (replaying) return false
   // Answers only from a cache, with none: nothing would ever be checked.
   if (value === true && cache === false) throw new OptionsError('Unexpected `cacheOnly` `true` with `cache` `false`, expected a cache to answer from')
-  if (value === true || value === false || value === 'background') return value
-  throw new OptionsError(`Unexpected \`cacheOnly\` \`${show(value)}\`, expected \`true\`, \`false\` or \`'background'\``)
+  return value
 }
 
 function compilePattern(value: RegExp | string): RegExp {

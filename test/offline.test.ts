@@ -73,6 +73,13 @@ describe('offline fixtures', () => {
     expect(web.hits('/ok')).toBe(before)
   })
 
+  it.each([true, 'background'] as const)('a replay answers under `cacheOnly: %j` (the editor recipe beside fixtures): the fixtures, not "not yet checked"', async (cacheOnly) => {
+    const fixtures = join(folder, 'editor.json')
+    writeFileSync(fixtures, JSON.stringify({version: 1, responses: {'https://example.com/gone': {status: 404, headers: {'content-type': 'text/html'}}}}))
+    const {messages} = await lint('Read [it](https://example.com/gone).\n', {offline: {fixtures}, cacheOnly})
+    expect(messages).toEqual([expect.stringContaining('dead citation `https://example.com/gone`, expected a live source (`404 Not Found`) [citation-alive, error]')])
+  })
+
   it('hand-written keys and header names are read as requests ask: URLs serialised, header names in any case', async () => {
     const fixtures = join(folder, 'hand-written.json')
     const notFound = {status: 404, headers: {'Content-Type': 'text/html'}, body: '<title>Not found</title>'}
