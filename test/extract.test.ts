@@ -624,6 +624,22 @@ const rows: Row[] = [
     ]
   },
   {
+    // The claim read 'Heat pumps cut bills by halfSolar panels …': neither 'half' nor 'Solar' a word of it.
+    name: 'a <br> in a paragraph is a space in the claim, as a hard break is',
+    markdown: 'Heat pumps cut bills by half<br>Solar panels pay back [per the survey](https://two.com/).',
+    expected: [
+      {kind: 'link', url: 'https://two.com/', written: 'https://two.com/', start: [1, 72], end: [1, 88], citedTitle: 'per the survey', claim: 'Heat pumps cut bills by half Solar panels pay back per the survey.'}
+    ]
+  },
+  {
+    name: 'MDX: a <br /> in a paragraph is a space in the claim',
+    syntax: 'mdx',
+    markdown: 'Heat pumps cut bills by half<br />Solar panels pay back [per the survey](https://two.com/).',
+    expected: [
+      {kind: 'link', url: 'https://two.com/', written: 'https://two.com/', start: [1, 74], end: [1, 90], citedTitle: 'per the survey', claim: 'Heat pumps cut bills by half Solar panels pay back per the survey.'}
+    ]
+  },
+  {
     // The value starts with the spaces left of each tab after `>`; the hrefs were placed, empty, at the block's end.
     name: 'HTML block after a tab in a blockquote: each href at its own characters',
     markdown: '>\t<p>Read <a href="https://one.com/">one</a>\n>\t\t<a href="https://two.com/">two</a></p>',

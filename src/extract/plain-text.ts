@@ -11,6 +11,7 @@ const SILENT_TYPES = new Set(['image', 'imageReference', 'footnoteReference', 'h
 const LINK_TYPES = new Set(['link', 'linkReference'])
 const OPEN_A = /^<a[\s>]/i
 const CLOSE_A = /^<\/a\s*>$/i
+const BR = /^<br\s*\/?>$/i
 /** A citation marker as link text: `1`, `[1]`, `(1)`, `^1`, `1, 2`, `¹`. */
 const NUMBERS = String.raw`\^?\d{1,3}[a-z]?(?:\s*[,–-]\s*\^?\d{1,3}[a-z]?)*`
 export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]|\(\s*${NUMBERS}\s*\)|${NUMBERS}|[⁰¹²³⁴-⁹]+)\s*$`)
@@ -125,8 +126,14 @@ function textValue(node: Node | undefined): string {
 }
 
 function ownText(node: Node): string | undefined {
-  if (node.type === 'break') return ' '
+  if (node.type === 'break' || isLineBreak(node)) return ' '
   if (!TEXT_TYPES.has(node.type)) return undefined
   const value = (node as {value?: unknown}).value
   return typeof value === 'string' ? value : ''
+}
+
+/** `<br>` written as HTML or JSX: a space, as a Markdown hard break is, not the two lines glued into one word. */
+function isLineBreak(node: Node): boolean {
+  if (node.type === 'mdxJsxTextElement') return (node as {name?: unknown}).name === 'br'
+  return node.type === 'html' && BR.test(String((node as {value?: unknown}).value))
 }
