@@ -116,6 +116,15 @@ describe('citation-title-match', () => {
     ])
   })
 
+  // Only English ones were known: `[Este artículo](url)`, `[こちらの記事](url)` were titles the page's did not match.
+  it('link text saying “this article” or “click here” in another language is no title', async () => {
+    const url = `${web.origin('papers.test')}/papers/resnet`
+    const texts = ['Este artículo', 'Hier klicken', 'Cet article', 'Эта статья', '原文链接', 'こちらの記事', '이 기사']
+    const markdown = texts.map((text) => `Residual networks train deeper ([${text}](${url})).`).join('\n\n') + '\n'
+    const {messages} = await lint(markdown, options())
+    expect(of('citation-title-match', messages)).toEqual([])
+  })
+
   it('`threshold: 0.9` reports the title one word off that the default 0.8 lets pass', async () => {
     const url = `${web.origin('papers.test')}/papers/resnet`
     const markdown = `Residual nets ([paper](${url} "Deep Residual Networks for Image Recognition")).\n`

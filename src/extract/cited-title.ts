@@ -12,7 +12,23 @@ const GENERIC = new Set([
   'the paper', 'pdf', 'the pdf', 'read more', 'more', 'learn more', 'more info',
   'click here', 'see', 'see here', 'see more', 'ref', 'reference',
   'references', 'via', 'cite', 'citation', 'full text', 'details', 'docs',
-  'documentation', 'blog post', 'post', 'official website', 'original'
+  'documentation', 'blog post', 'post', 'official website', 'original',
+  // The same in other languages, as `readsLikeTitle` compares them (lower case, punctuation as spaces). Only those
+  // that reach the title rule matter: two words or more, capitalised or in a script without case.
+  'cet article', 'l article', 'cette page', 'ce lien', 'le lien', 'la source', 'en savoir plus', 'lire la suite',
+  'cliquez ici', 'voir ici', 'site officiel', 'le site officiel', 'le site',
+  'hier klicken', 'dieser artikel', 'diesen artikel', 'der artikel', 'diese seite', 'mehr erfahren', 'mehr dazu',
+  'zum artikel', 'zur quelle', 'offizielle website', 'offizielle webseite',
+  'este artículo', 'el artículo', 'esta página', 'este enlace', 'el enlace', 'la fuente', 'más información', 'leer más',
+  'haz clic aquí', 'sitio oficial', 'sitio web', 'este artigo', 'o artigo', 'saiba mais', 'leia mais',
+  'clique aqui', 'questo articolo', 'l articolo', 'questa pagina', 'leggi di più', 'clicca qui', 'sito ufficiale',
+  'dit artikel', 'deze pagina', 'lees meer', 'klik hier',
+  'эта статья', 'эту статью', 'по ссылке', 'читать далее', 'официальный сайт',
+  '原文链接', '原文連結', '链接', '出处', '官网', '官網', '官方网站', '官方網站', '点击这里', '點擊這裡', '阅读更多',
+  '閱讀更多', '阅读原文', '閱讀原文', '官方文档', '官方文件', '这篇论文', '這篇論文',
+  'こちらの記事', 'この記事', '元記事', '公式サイト', '公式ドキュメント', '詳しくはこちら', '続きを読む', 'このページ',
+  'この論文',
+  '이 기사', '이 글', '원문 보기', '공식 사이트', '공식 홈페이지', '자세히 보기', '더 보기', '이 페이지', '공식 문서', '이 논문'
 ])
 
 const URL_TOKEN = /(?:^|\s)(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S/i
