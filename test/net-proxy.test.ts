@@ -16,7 +16,7 @@ import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {liveTransport} from '../src/verify/transport.js'
 import {lintLiveness} from './helpers/lint.js'
 import {runNode, type NodeRun} from './helpers/node.js'
-import {hasOpenssl, makeCertificates} from './helpers/tls.js'
+import {hasGnutls, hasOpenssl, makeCertificates, startLegacyTls} from './helpers/tls.js'
 import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
 interface Proxy {
@@ -354,6 +354,26 @@ describe('the environment', () => {
       expect(untrusted.stderr).not.toContain('dead citation')
     } finally {
       await new Promise((done) => secure.close(done))
+    }
+  })
+
+  it.skipIf((!hasOpenssl || !hasGnutls) && !process.env.CI)('an https server without secure renegotiation (RFC 5746: old load balancers) is checked as browsers check it, directly and through the tunnel', async () => {
+    const folder = project('')
+    const certificates = makeCertificates(folder)
+    const legacy = await startLegacyTls(folder, certificates, '<title>An old government page</title>')
+    try {
+      writeFileSync(join(folder, 'doc.md'), `See [the page](https://127.0.0.1:${legacy.port}/report).\n`)
+      const trusted = {NODE_EXTRA_CA_CERTS: certificates.caFile}
+      const before = proxy.tunnels.length
+      for (const run of [await runBin(folder, trusted), await runBin(folder, {...trusted, HTTPS_PROXY: proxy.url})]) {
+        // Not 'TLS failed: unsafe legacy renegotiation disabled': the page answers, as in a browser (the rest of
+        // the summary is about this test server: every path shows its one page, at an address no list knows).
+        expect(run.stderr).toContain(`https://127.0.0.1:${legacy.port}/report — 200 OK`)
+        expect(run.stderr).not.toContain('TLS failed')
+      }
+      expect(proxy.tunnels.slice(before)).toContain(`127.0.0.1:${legacy.port}`)
+    } finally {
+      legacy.close()
     }
   })
 })

@@ -1,6 +1,7 @@
 // The undici Agent every fetch goes through: pinned, vetted DNS, and a guard on literal-IP hosts.
 
 import type {buildConnector as BuildConnector} from 'undici'
+import {constants} from 'node:crypto'
 import {isIP} from 'node:net'
 import type {AddressPolicy} from './address.js'
 import {createLookup, lookupError, type Resolve} from './lookup.js'
@@ -15,6 +16,14 @@ export interface AgentOptions {
   headersTimeoutMs?: number
   bodyTimeoutMs?: number
 }
+
+/**
+ * TLS to a source as browsers make it, direct or through a proxy's tunnel: a server without secure renegotiation
+ * (RFC 5746; old load balancers in front of many government and university sites) is connected to, as OpenSSL 1.1
+ * (Node 16) did. OpenSSL 3 refuses it ('unsafe legacy renegotiation disabled'), so a page every reader opens was
+ * flagged unverifiable. Renegotiating with such a server stays refused: the attack RFC 5746 closed needs it.
+ */
+export const sourceTls = {secureOptions: constants.SSL_OP_LEGACY_SERVER_CONNECT}
 
 /** Keep-alive of pooled connections, direct or through a proxy (ms). */
 export const keepAlive = {keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000}
@@ -39,7 +48,7 @@ export function createAgent(options: AgentOptions): Agent {
   if (!Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0) {
     throw new RangeError(`connectTimeoutMs must be a positive number of milliseconds, got ${String(connectTimeoutMs)}`)
   }
-  const connector = buildConnector({lookup: createLookup(resolve, addresses), timeout: connectTimeoutMs})
+  const connector = buildConnector({lookup: createLookup(resolve, addresses), timeout: connectTimeoutMs, ...sourceTls})
   const connect: BuildConnector.connector = (connectOptions, callback) => {
     const host = unbracket(connectOptions.hostname)
     if (isIP(host)) {

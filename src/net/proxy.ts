@@ -18,7 +18,7 @@
 
 import {isIP} from 'node:net'
 import type {buildConnector, Client, Pool, ProxyAgent} from 'undici'
-import {answerLimits, keepAlive} from './agent.js'
+import {answerLimits, keepAlive, sourceTls} from './agent.js'
 import {NetError} from './errors.js'
 import {isUnresolvableName} from './names.js'
 import type {AddressPolicy} from './address.js'
@@ -162,7 +162,7 @@ export class Proxies {
           ...credentials(proxy),
           // TCP (+ TLS) to the proxy, and TLS through the tunnel.
           proxyTls: {timeout},
-          requestTls: {timeout},
+          requestTls: {timeout, ...sourceTls},
           ...keepAlive,
           // Requests through the tunnel: the direct agent's limits (the hop's own deadline is normally shorter).
           ...answerLimits,
