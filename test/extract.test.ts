@@ -610,7 +610,7 @@ const rows: Row[] = [
   },
   {
     // The claim was the whole block's text glued together: 'Heat pumps cut bills by half per the studySolar panels …'.
-    name: 'HTML block: the claim is read in the list item, cell or paragraph holding the link, a <br> a space',
+    name: 'HTML block: a list item, cell or paragraph ends a sentence; a link alone in a cell cites the cell before; a <br> is a space',
     markdown:
       '<ul><li>Heat pumps cut bills by half <a href="https://one.com/">per the study</a></li>' +
       '<li>Solar panels pay back in eight years <a href="https://two.com/">per the survey</a></li></ul>\n\n' +
@@ -619,7 +619,7 @@ const rows: Row[] = [
     expected: [
       {kind: 'html', url: 'https://one.com/', written: 'https://one.com/', start: [1, 47], end: [1, 63], citedTitle: 'per the study', claim: 'Heat pumps cut bills by half per the study'},
       {kind: 'html', url: 'https://two.com/', written: 'https://two.com/', start: [1, 137], end: [1, 153], citedTitle: 'per the survey', claim: 'Solar panels pay back in eight years per the survey'},
-      {kind: 'html', url: 'https://three.com/', written: 'https://three.com/', start: [3, 60], end: [3, 78]},
+      {kind: 'html', url: 'https://three.com/', written: 'https://three.com/', start: [3, 60], end: [3, 78], claim: 'Wind is the cheapest power'},
       {kind: 'html', url: 'https://four.com/', written: 'https://four.com/', start: [5, 41], end: [5, 58], citedTitle: 'the almanac', claim: 'Tides are predictable as the almanac shows'}
     ]
   },
@@ -692,6 +692,24 @@ const rows: Row[] = [
     syntax: 'mdx',
     markdown: 'See <a href=" https://sp.com/x\n  ">The Spaced Link</a>.',
     expected: [{kind: 'jsx', url: 'https://sp.com/x', written: 'https://sp.com/x', start: [1, 15], end: [1, 31], citedTitle: 'The Spaced Link', claim: 'See The Spaced Link.'}]
+  },
+  {
+    name: 'MDX: an HTML list item or table cell written as JSX ends a sentence, as in raw HTML',
+    syntax: 'mdx',
+    markdown: [
+      '<ul><li>Heat pumps cut bills by half <a href="https://one.com/">per the study</a></li><li>Solar panels pay back</li></ul>',
+      '',
+      '<table>',
+      '  <tr>',
+      '    <td>Wind is the cheapest power</td>',
+      '    <td><a href="https://two.com/">src</a></td>',
+      '  </tr>',
+      '</table>'
+    ].join('\n'),
+    expected: [
+      {kind: 'jsx', url: 'https://one.com/', written: 'https://one.com/', start: [1, 47], end: [1, 63], citedTitle: 'per the study', claim: 'Heat pumps cut bills by half per the study'},
+      {kind: 'jsx', url: 'https://two.com/', written: 'https://two.com/', start: [6, 18], end: [6, 34], claim: 'Wind is the cheapest power'}
+    ]
   },
   {
     name: 'MDX: an unconfigured element name is not cited',

@@ -76,8 +76,8 @@ export function claimInBlock(
   return pick(sentences, start + offset, own)
 }
 
-/** The sentence at `index` in a free-standing text (for example raw HTML). */
-export function claimInText(text: string, index: number, own: string): string | undefined {
+/** The sentence at `index` in a free-standing text (for example raw HTML), where `breaks` end sentences too. */
+export function claimInText(text: string, index: number, own: string, breaks: readonly number[] = []): string | undefined {
   // As in a block (see `plainText`): a citation marker or link text alone in parentheses is no part of the sentence.
   const end = index + own.length
   const aside =
@@ -85,22 +85,29 @@ export function claimInText(text: string, index: number, own: string): string | 
     text.startsWith(own, index) &&
     (CITATION_MARKER.test(own) || (OPENS.test(text.slice(Math.max(0, index - 8), index)) && CLOSES.test(text.slice(end, end + 8))))
   const read = aside ? `${text.slice(0, index)}${' '.repeat(own.length)}${text.slice(end)}` : text
-  return pick(segment(read, new Map()), index, aside ? '' : own)
+  return pick(segment(read, new Map(), breaks), index, aside ? '' : own)
 }
 
 function sentencesOf(block: Node): Sentences {
   let found = cache.get(block)
   if (!found) {
     const plain = plainText(block, true, true)
-    found = segment(plain.text, plain.starts)
+    found = segment(plain.text, plain.starts, plain.breaks)
     cache.set(block, found)
   }
   return found
 }
 
-function segment(raw: string, nodeStarts: Map<Node, number>): Sentences {
+/** The sentences of a text; a list item, cell or paragraph in it (`breaks`) ends one as a full stop does. */
+function segment(raw: string, nodeStarts: Map<Node, number>, breaks: readonly number[]): Sentences {
   const text = raw.replace(/[\r\n\u2028\u2029]/g, ' ')
-  return {text, starts: sentenceStarts(maskUrls(text)), nodeStarts}
+  const found = sentenceStarts(maskUrls(text))
+  const inside = breaks.filter((at) => at > 0 && at < text.length)
+  if (inside.length === 0) return {text, starts: found, nodeStarts}
+  const all = [...new Set([...found, ...inside])].sort((a, b) => a - b)
+  // The spaces between two cells or items are no sentence: they go with the next.
+  const starts = all.filter((start, i) => i === 0 || /\S/.test(text.slice(all[i - 1], start)))
+  return {text, starts, nodeStarts}
 }
 
 /** URLs as same-length letters: their `?` and `.` are not sentence ends. */

@@ -38,7 +38,7 @@ export interface Context {
 /** Where the claim is: a node in the scope's block, or a free text. */
 export type ClaimAt =
   | {node: Node; offset: number; own: string}
-  | {text: string; index: number; own: string}
+  | {text: string; index: number; own: string; breaks: readonly number[]}
   | undefined
 
 export interface Found {
@@ -116,7 +116,7 @@ function claim(context: Context, found: Found): string | undefined {
   if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
   const at = found.claim
   if (at === undefined) return undefined
-  if ('text' in at) return claimInText(at.text, at.index, at.own)
+  if ('text' in at) return claimInText(at.text, at.index, at.own, at.breaks)
   return found.scope.block && claimInBlock(found.scope.block, at.node, at.offset, at.own)
 }
 

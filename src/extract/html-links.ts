@@ -19,8 +19,6 @@ export interface HtmlLink {
   text: string
   /** Where this link starts in `HtmlScan.text`. */
   textIndex: number
-  /** The text of the block element holding the link (a list item, cell, paragraph), in `HtmlScan.text`. */
-  block: {start: number; end: number}
   /** False when the HTML ends before `</a>` (inline HTML in a paragraph). */
   closed: boolean
 }
@@ -29,6 +27,8 @@ export interface HtmlScan {
   links: HtmlLink[]
   /** Visible text of the HTML, for claims; comments, scripts and styles excluded. */
   text: string
+  /** Where a block element (a list item, cell, paragraph) starts or ends in `text`: a sentence's end. */
+  breaks: number[]
 }
 
 const HIDDEN = new Set(['script', 'style', 'template'])
@@ -47,18 +47,11 @@ export function scanHtml(html: string): HtmlScan {
   const open: HtmlLink[] = []
   let text = ''
   let hidden = 0
-  /** Where the text of the block element being read starts, and its links so far. */
-  let blockStart = 0
-  let inBlock: HtmlLink[] = []
-  const endBlock = (): void => {
-    for (const link of inBlock) link.block.end = text.length
-    inBlock = []
-    blockStart = text.length
-  }
-  // A tag that is not phrasing ends a list item, cell or paragraph, and the claims in it; a line break is a space.
+  const breaks: number[] = []
+  // A tag that is not phrasing starts or ends a list item, cell or paragraph; a line break is a space.
   const tag = (name: string): void => {
     if (name === 'br') text += ' '
-    else if (!inline.has(name)) endBlock()
+    else if (!inline.has(name) && breaks.at(-1) !== text.length) breaks.push(text.length)
   }
   const parser = new (load().Parser)(
     {
@@ -66,10 +59,9 @@ export function scanHtml(html: string): HtmlScan {
         if (HIDDEN.has(name)) hidden++
         tag(name)
         if (name !== 'a' || attributes.href === undefined) return
-        const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length, blockStart)
+        const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length)
         links.push(link)
         open.push(link)
-        inBlock.push(link)
       },
       ontext(data) {
         if (hidden > 0) return
@@ -88,8 +80,7 @@ export function scanHtml(html: string): HtmlScan {
   )
   parser.write(html)
   parser.end()
-  endBlock()
-  return {links, text}
+  return {links, text, breaks}
 }
 
 function newLink(
@@ -97,8 +88,7 @@ function newLink(
   tagStart: number,
   tagEnd: number,
   attributes: Record<string, string>,
-  textIndex: number,
-  blockStart: number
+  textIndex: number
 ): HtmlLink {
   const value = hrefValue(html.slice(tagStart, tagEnd + 1))
   return {
@@ -110,7 +100,6 @@ function newLink(
     title: attributes.title,
     text: '',
     textIndex,
-    block: {start: blockStart, end: textIndex},
     closed: false
   }
 }

@@ -51,10 +51,9 @@ export function citeHtml(
     // Inline HTML comes one tag per node: the text is in the next siblings.
     const spansSiblings = !link.closed && i === scan.links.length - 1 && scope.block
     const text = spansSiblings ? siblingText(siblings, index, context) : link.text
-    const {start, end} = link.block
     const claim: ClaimAt = scope.block
       ? {node, offset: 0, own: text}
-      : {text: scan.text.slice(start, end), index: link.textIndex - start, own: text}
+      : {text: scan.text, index: link.textIndex, own: text, breaks: scan.breaks}
     const href = hrefSpan(link, offsets)
     const tag = {start: offsets.startOf(link.tagStart), end: offsets.endOf(link.tagEnd - 1)}
     emit(context, {

@@ -1,6 +1,7 @@
 // Plain text of mdast nodes, remembering where each node's text starts.
 
 import type {Node} from 'unist'
+import {inline} from '../page/inline.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
 
 /** Nodes whose value is prose. Other nodes with a value (html, code, MDX
@@ -32,6 +33,8 @@ export interface PlainText {
   text: string
   /** Where each node's text starts in `text` (filled when asked for). */
   starts: Map<Node, number>
+  /** With `forClaim`: where an MDX list item, cell, paragraph or other block element starts or ends in `text`. */
+  breaks: number[]
 }
 
 /**
@@ -45,11 +48,16 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
   let length = 0
   /** The text of inline `<a href>1</a>` markers: a space, as for a Markdown marker. */
   const blank = forClaim ? new Set<Node>() : undefined
+  const breaks: number[] = []
   const push = (part: string): void => {
     parts.push(part)
     length += part.length
   }
   traverse(node, undefined, (current, _scope, parent, index) => {
+    // An element ends where the node after it starts (nodes come in document order, each after its descendants).
+    if (forClaim && current !== node && (isBlockElement(current) || isBlockElement(parent && childrenOf(parent)[index - 1]))) {
+      if (breaks.at(-1) !== length) breaks.push(length)
+    }
     if (forClaim && LINK_TYPES.has(current.type) && current !== node) {
       if (SENTENCE_END.test(parts.at(-1) ?? '')) push(' ')
       if (withStarts) starts.set(current, length)
@@ -65,7 +73,14 @@ export function plainText(node: Node, withStarts = false, forClaim = false): Pla
     if (part !== undefined) push(part)
     return part !== undefined || SILENT_TYPES.has(current.type) ? SKIP : undefined
   })
-  return {text: parts.join(''), starts}
+  return {text: parts.join(''), starts, breaks}
+}
+
+/** An HTML element that is not phrasing, written as JSX in MDX (`<li>`, `<td>`, `<p>`); components may be either. */
+function isBlockElement(node: Node | undefined): boolean {
+  if (node?.type !== 'mdxJsxTextElement' && node?.type !== 'mdxJsxFlowElement') return false
+  const name = (node as {name?: unknown}).name
+  return typeof name === 'string' && /^[a-z][a-z\d]*$/.test(name) && name !== 'br' && !inline.has(name)
 }
 
 /**
