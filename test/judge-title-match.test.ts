@@ -251,6 +251,22 @@ describe('parseTitleMatchOptions', () => {
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'attribute'}), page, options)?.rule).toBe('citation-title-match')
   })
 
+  // Only English author-year link text was known: these were compared with the paper's title, and flagged.
+  it.each(['Müller u. a. 2019', 'Müller und Schmidt 2019', 'Dupont et coll. 2020', 'García y col. 2018', 'Иванов и др. 2020', '山田ら（2020）', '张三等 2020'])(
+    'author-year link text in another language (%s) names a paper by its authors, not its title',
+    (text) => {
+      const url = 'https://papers.example/resnet'
+      const page = source(url, {titles: [{source: 'title', text: 'Deep Residual Learning for Image Recognition'}]})
+      expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()
+    }
+  )
+
+  it('a name in a script without capitals and a year is a title all the same, without its “and others”', () => {
+    const url = 'https://papers.example/resnet'
+    const page = source(url, {titles: [{source: 'title', text: 'Deep Residual Learning for Image Recognition'}]})
+    expect(judgeTitleMatch(citation(url, {citedTitle: '统计年鉴 2020', citedTitleFrom: 'text'}), page, options)?.rule).toBe('citation-title-match')
+  })
+
   it('refuses a bad threshold and unknown options by name', () => {
     expect(() => parseTitleMatchOptions({threshold: 1.5})).toThrow('Unexpected `threshold` `1.5`, expected a number from 0 to 1')
     expect(() => parseTitleMatchOptions({threshold: '0.5'})).toThrow(OptionsError)

@@ -91,8 +91,20 @@ function namesTheSite(text: string, siteNames: readonly string[]): boolean {
   return rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))
 }
 
-/** `Smith 2023`, `Smith et al. (2023a)`, `Smith and Jones, 2023`, `van der Berg & Lee 2019`. */
-const authorYear = /^(?:\p{Ll}+\s+)*\p{Lu}[\p{L}'’-]*(?:\s+(?:et\s+al\.?|(?:and|&)\s+(?:\p{Ll}+\s+)*\p{Lu}[\p{L}'’-]*))?,?\s+\(?\d{4}[a-z]?\)?$/u
+/** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
+const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
+/**
+ * `Smith 2023`, `Smith et al. (2023a)`, `Smith and Jones, 2023`, `van der Berg & Lee 2019`, and so in other languages:
+ * `Müller u. a. 2019`, `Müller und Schmidt 2019`, `Dupont et coll. 2020`, `García y col. 2018`, `Иванов и др. 2020`.
+ * A name in a script without capitals only with its "and others" (`山田ら（2020）`, `张三等 2020`, `김 외 2020`): alone,
+ * it may be a title's word (`统计年鉴 2020`).
+ */
+const authorYear = new RegExp(
+  String.raw`^(?:${surname}(?:\s+(?:et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?)|` +
+    String.raw`\s+(?:and|&|und|et|y|e|и|en)\s+${surname})?|[\p{Lo}\p{M}]+(?:\s*(?:ら|等|他|ほか)|\s+외))` +
+    String.raw`(?:,?\s+[(（]?|\s*[(（])\d{4}[a-z]?[)）]?$`,
+  'u'
+)
 
 interface Candidate {
   text: string
