@@ -23,7 +23,7 @@ const options = {allowPrivateAddresses: ['127.0.0.1/32'], resolve}
 beforeAll(async () => {
   web = await startWeb({
     '/ok': html('Fine'),
-    '/anchored': html('Anchored', '<h2 id="intro">Intro</h2>'),
+    '/anchored': html('Anchored', '<h2 id="intro">Intro</h2><p>Heat pumps sold well in Europe this year.</p>'),
     '/to-metadata': redirect(302, 'http://169.254.169.254/latest/meta-data/'),
     '/to-other-loopback': (request, response) => redirect(302, `http://127.0.0.2:${web.port}/ok`)(request, response),
     '/to-rebind': (request, response) => redirect(302, `http://rebind.test:${web.port}/ok`)(request, response),
