@@ -801,6 +801,22 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   // `e.g., lychee, linkinator` stayed: each page lacked the other's name.
   ['several links after e.g., i.e., cf. or for example', 'Many tools check links (e.g., [lychee](https://a.com), [linkinator](https://b.com)). Some run in CI (i.e. [GitHub Actions](https://c.com)), some in editors (cf. [LSP](https://d.com); for example [vscode](https://e.com)).', [...Array(2).fill('Many tools check links.'), ...Array(3).fill('Some run in CI, some in editors.')]],
   ['a parenthesis with other words keeps its links', 'Flu shots cut stays ([WHO](https://a.com), [CDC](https://b.com) agree).', Array(2).fill('Flu shots cut stays (WHO, CDC agree).')],
+  // Only English separators and ASCII parentheses were known: `voir OMS`, `参见世卫组织` were words of the claim, and
+  // `см.` ended the sentence.
+  [
+    'a parenthesis of sources in another language',
+    'Le café augmente la tension (voir [OMS](https://a.com)). Kaffee erhöht den Blutdruck (vgl. [RKI](https://b.com), z. B. [WHO](https://c.com)). ' +
+      'El café aumenta la presión (véase [OMS](https://d.com)). Кофе повышает давление (см. [ВОЗ](https://e.com)).\n\n' +
+      '咖啡会增加高血压的风险（参见[世界卫生组织](https://f.com)）。コーヒーは血圧を上げる（[WHO](https://g.com)参照）。',
+    [
+      'Le café augmente la tension.',
+      ...Array(2).fill('Kaffee erhöht den Blutdruck.'),
+      'El café aumenta la presión.',
+      'Кофе повышает давление.',
+      '咖啡会增加高血压的风险。',
+      'コーヒーは血圧を上げる。'
+    ]
+  ],
   // Intl.Segmenter ends a sentence after an abbreviation before a capital: the claim was `Jones (trial).`
   ['Dr. and a parenthesised citation', 'Aspirin cut stroke risk, as shown by Dr. Jones ([trial](https://a.com)).', ['Aspirin cut stroke risk, as shown by Dr. Jones.']],
   ['e.g., cf., St., Corp., Fig., No., Jan.', 'Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5 [1](https://a.com).', ['Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5.']],

@@ -5,7 +5,7 @@ import {stopWords, urlTokens} from '../judge/text.js'
 import {collapse} from '../page/text.js'
 import {sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
-import {ASIDE_SEPARATORS, CITATION_MARKER, plainText} from './plain-text.js'
+import {ASIDE_SEPARATORS, CITATION_MARKER, CLOSING, OPENING, plainText} from './plain-text.js'
 
 interface Sentences {
   /** Plain text with line endings as spaces: a wrapped line is not a sentence end. */
@@ -22,16 +22,16 @@ const WINDOW = 2000
  * What a left-out citation leaves behind: `( )`, `[ ]`, the separators of left-out links (`( , )`, `(see )`), and a
  * space before the full stop (`60 .`).
  */
-const LEFT_OVER = new RegExp(String.raw`\s*(?:\(${ASIDE_SEPARATORS}\)|\[${ASIDE_SEPARATORS}\])|\s+(?=[.,](?:\s|$))`, 'gi')
-const OPENS = /[([]\s*$/
-const CLOSES = /^\s*[)\]]/
+const LEFT_OVER = new RegExp(String.raw`\s*[${OPENING}]${ASIDE_SEPARATORS}[${CLOSING}]|\s+(?=[.,](?:\s|$))`, 'gi')
+const OPENS = new RegExp(String.raw`[${OPENING}]\s*$`)
+const CLOSES = new RegExp(String.raw`^\s*[${CLOSING}]`)
 /**
  * The end of a text that is an abbreviation or a name's initial, not a sentence end, though the next word is
- * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`. Intl.Segmenter breaks after them
+ * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`, `vgl. RKI`, `z. B. RKI`, `см. ВОЗ`. Intl.Segmenter breaks after them
  * (see `continues` for those that may end a sentence too).
  */
 const ABBREVIATION =
-  /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|\p{Lu})\.\s*$/u
+  /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|[Vv]gl|[Сс]м|z|\p{Lu})\.\s*$/u
 /** What may end a sentence all the same: a company's abbreviation (`Acme Inc.`) or a capital (`vitamin C.`). */
 const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
 /**

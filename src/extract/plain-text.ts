@@ -19,12 +19,19 @@ export const CITATION_MARKER = new RegExp(String.raw`^\s*(?:\[\s*${NUMBERS}\s*\]
 const SENTENCE_END = /[.!?]$/
 /**
  * What may stand beside the links in a parenthesis of sources: `([WHO](url), [CDC](url))`, `(see [A](url) and
- * [B](url))`, `(e.g., [A](url), [B](url))`.
+ * [B](url))`, `(e.g., [A](url), [B](url))`; and so in other languages: `(voir [OMS](url))`, `(vgl. [RKI](url))`,
+ * `(véase [OMS](url))`, `(см. [ВОЗ](url))`, `（参见[世卫组织](url)）`, `（[WHO](url)参照）`. The whole text between the
+ * parenthesis and the links must be such words: none is read inside a sentence.
  */
-export const ASIDE_SEPARATORS = String.raw`(?:\s|[,;]|\b(?:and|see|also|for example)\b|\b(?:e\.g|i\.e|cf)\.)*`
+export const ASIDE_SEPARATORS =
+  String.raw`(?:\s|[,;、，；]|\b(?:and|see|also|for example|voir|aussi|siehe|auch|und|véase|ver|también|vedi|anche|zie|ook)\b|` +
+  String.raw`\b(?:e\.g|i\.e|cf|vgl|z\.\s?b)\.|см\.|参见|详见|另见|參見|詳見|参照|参考|참고|참조)*`
+/** Parentheses and brackets a parenthesis of sources stands in, full-width ones too (`（…）`). */
+export const OPENING = '([（'
+export const CLOSING = ')\\]）'
 /** Text before and after link text that stands alone in parentheses or brackets: `([Python docs](url))`. */
-const OPENS = new RegExp(String.raw`[([]${ASIDE_SEPARATORS}$`, 'i')
-const CLOSES = new RegExp(String.raw`^${ASIDE_SEPARATORS}[)\]]`, 'i')
+const OPENS = new RegExp(String.raw`[${OPENING}]${ASIDE_SEPARATORS}$`, 'i')
+const CLOSES = new RegExp(String.raw`^${ASIDE_SEPARATORS}[${CLOSING}]`, 'i')
 const BETWEEN = new RegExp(String.raw`^${ASIDE_SEPARATORS}$`, 'i')
 /** Link text that is a URL (`<https://…>`, a GFM literal): the claim keeps it, as it keeps a bare URL. */
 const URL_TEXT = /^\s*(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i
