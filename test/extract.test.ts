@@ -640,6 +640,18 @@ const rows: Row[] = [
     ]
   },
   {
+    // Cited (and fetched) with the backslash, which a URL parser reads as `/`: https://a.com/x/%7Cy.
+    name: 'GFM table: an escaped pipe in a literal, an autolink or an HTML href is a pipe, as GitHub links it',
+    syntax: 'gfm',
+    markdown: '| a | b | c | d |\n|---|---|---|---|\n| https://a.com/x\\|y | <https://b.com/x\\|y> | <a href="https://c.com/x\\|y">c</a> | [d](https://d.com/x\\|y) |',
+    expected: [
+      {kind: 'literal', url: 'https://a.com/x|y', written: 'https://a.com/x\\|y', start: [3, 3], end: [3, 21]},
+      {kind: 'autolink', url: 'https://b.com/x|y', written: 'https://b.com/x\\|y', start: [3, 25], end: [3, 43]},
+      {kind: 'html', url: 'https://c.com/x|y', written: 'https://c.com/x\\|y', start: [3, 56], end: [3, 74]},
+      {kind: 'link', url: 'https://d.com/x|y', written: 'https://d.com/x\\|y', start: [3, 88], end: [3, 106]}
+    ]
+  },
+  {
     // The value starts with the spaces left of each tab after `>`; the hrefs were placed, empty, at the block's end.
     name: 'HTML block after a tab in a blockquote: each href at its own characters',
     markdown: '>\t<p>Read <a href="https://one.com/">one</a>\n>\t\t<a href="https://two.com/">two</a></p>',

@@ -7,7 +7,7 @@ import type {Span} from './bare-urls.js'
 import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cited-title.js'
 import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
-import {fragmentOf, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
+import {fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
 import {plainText, type PlainText} from './plain-text.js'
 
 /** Where a node sits: what its claim and title depend on. */
@@ -59,14 +59,15 @@ const footnoteTexts = new WeakMap<Node, {plain: PlainText; last: number}>()
 
 /** Add a citation unless the URL is not citable or the user skips it. */
 export function emit(context: Context, found: Found): void {
-  if (!isCitableUrl(found.url)) return
-  const normalized = normalizeUrl(found.url)
-  if (isSkipped(found.url, normalized?.url, context.options.skip)) return
+  const url = inCell(found.url, found.scope.block)
+  if (!isCitableUrl(url)) return
+  const normalized = normalizeUrl(url)
+  if (isSkipped(url, normalized?.url, context.options.skip)) return
   const citation = {
     kind: found.kind,
-    url: found.url,
+    url,
     normalizedUrl: normalized?.url,
-    fragment: fragmentOf(found.url),
+    fragment: fragmentOf(url),
     ...citedTitle(found),
     claim: undefined as string | undefined,
     place: context.place(found.span),

@@ -8,7 +8,7 @@ import {NEVER_CITES} from './index.js'
 import {BLOCK_TYPES} from './prepass.js'
 import {bareUrlsIn} from './prose.js'
 import {JSX_TYPES} from './jsx.js'
-import {isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
+import {inCell, isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
 import {lateLiteralSpan} from './late-literals.js'
 import {literalCited} from './links.js'
@@ -31,7 +31,8 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
   const definitions: Definition[] = []
   const linkUses = new Set<string>()
   const imageUses = new Set<string>()
-  const add = (url: string): void => {
+  const add = (written: string, block?: Node): void => {
+    const url = inCell(written, block)
     if (!isCitableUrl(url)) return
     const normalized = normalizeUrl(url)
     if (normalized && !isSkipped(url, normalized.url, skip)) found.push(normalized)
@@ -65,13 +66,13 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
       case 'link': {
         const span = spanOf(node) ?? lateLiteralSpan(node as Link, parent, source)
         if (span === undefined) return SKIP
-        if (linkForm(source, span.start) !== 'literal') add((node as Link).url)
-        else if (sure(unsure, parent)) for (const {url} of literalCited(node as Link, source, span, block)) add(url)
+        if (linkForm(source, span.start) !== 'literal') add((node as Link).url, block)
+        else if (sure(unsure, parent)) for (const {url} of literalCited(node as Link, source, span, block)) add(url, block)
         return SKIP
       }
       case 'text': {
         if (!sure(unsure, parent)) return SKIP
-        for (const {url} of bareUrlsIn(node as Text, parent ? childrenOf(parent) : [], index, block, source)) add(url)
+        for (const {url} of bareUrlsIn(node as Text, parent ? childrenOf(parent) : [], index, block, source)) add(url, block)
         return SKIP
       }
     }

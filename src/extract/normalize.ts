@@ -61,6 +61,15 @@ export function isCitableUrl(raw: string): boolean {
   return !NOT_CITATIONS.has(scheme)
 }
 
+/**
+ * A URL as GFM reads it in a table cell, where `\|` is an escaped pipe taken out before the cell's text is read:
+ * GitHub links `https://…/a\|b` there as `https://…/a|b`. micromark keeps the backslash in an autolink, a literal or
+ * raw HTML, and a URL parser reads it as a `/`.
+ */
+export function inCell(url: string, block: {type: string} | undefined): string {
+  return block?.type === 'tableCell' && url.includes('\\|') ? url.replaceAll('\\|', '|') : url
+}
+
 /** Whether any user skip pattern matches the URL as written or normalised. */
 export function isSkipped(
   url: string,
