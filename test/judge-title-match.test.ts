@@ -51,6 +51,12 @@ describe('compareTitles', () => {
     ['Cyrillic: Wikipedia suffix', 'Война и мир', 'Война и мир — Википедия', ['Википедия'], true],
     ['Cyrillic: ё = е', 'Ёжик в тумане', 'Ежик в тумане', [], true],
     ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false],
+    // Marks and letter forms Arabic and Hebrew writers leave out or vary: each of these shared no word or one of three.
+    ['Arabic: the hamza on alef left out', 'تاريخ الادب العربي', 'تاريخ الأدب العربي', [], true],
+    ['Arabic: vowel marks, tatweel and ta marbuta', 'مقدمة في الذكاء الاصطناعي', 'مقدمـــه في الذَّكاءِ الاصْطِناعِيّ', [], true],
+    ['Persian: Arabic yeh and kaf', 'تاریخ ادبیات کودک', 'تاريخ ادبيات كودك', [], true],
+    ['Hebrew: niqqud', 'תולדות ישראל', 'תּוֹלְדוֹת יִשְׂרָאֵל', [], true],
+    ['Arabic: different title', 'تاريخ الذكاء الاصطناعي', 'تاريخ الأدب العربي', [], false],
     // Symbols that tell names apart were dropped with the lone letter: these matched.
     ['C++ is not C#', 'C++ Core Guidelines', 'C# Core Guidelines', [], false],
     ['F# is not C#', 'F# Language Reference', 'C# Language Reference', [], false],

@@ -24,18 +24,23 @@ export function foldText(text: string): string {
 
 /**
  * `foldText`, then the loose folds a cited title or a brand often differs by: `ß` → `ss`, Turkish `ı` → `i` (`I`
- * lower-cases to `i`, so `KADIN` is `kadin` and `Kadın` was not), and accents dropped from Latin, Greek and Cyrillic
- * letters (`café` = `cafe`, `ё` = `е`). Marks in other scripts are kept: there they are vowels or voicing (`が` ≠ `か`),
- * not decoration.
+ * lower-cases to `i`, so `KADIN` is `kadin` and `Kadın` was not), accents dropped from Latin, Greek and Cyrillic
+ * letters (`café` = `cafe`, `ё` = `е`), and what Arabic and Hebrew writers may leave out or vary: vowel marks, the
+ * hamza on alef (`الإسلام` = `الاسلام`), tatweel, `ى`/`ی` as `ي`, `ک` as `ك`, `ة` as `ه`, niqqud. Marks in other scripts
+ * are kept: there they are vowels or voicing that every spelling writes (`が` ≠ `か`), not decoration.
  */
 export function looseFold(text: string): string {
   return foldText(text)
     .replace(/ß/g, 'ss')
     .replace(/ı/g, 'i')
+    .replace(/\u0640/g, '')
     .normalize('NFD')
-    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '$1')
+    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu, '$1')
     .normalize('NFC')
+    .replace(/[ىیکة]/g, (letter) => arabicLetters[letter]!)
 }
+
+const arabicLetters: Record<string, string> = {ى: 'ي', ی: 'ي', ک: 'ك', ة: 'ه'}
 
 /** A decimal digit other than ASCII's (`١`, `۴`, `४`, `๓`), or the Arabic percent sign, decimal and thousands separators. */
 const otherDigits = /[^\P{Nd}0-9]|[\u066A-\u066C]/gu
