@@ -241,6 +241,14 @@ describe('fixText: removed citations', () => {
     expect(changes.every((change) => change.kind === 'unlink')).toBe(true)
   })
 
+  test('an autolink and a literal with an escaped pipe in a table cell become code, the escape kept', () => {
+    // Cited as https://gone.example/a|b, as GitHub reads the cell; the autolink was 'not fixed: the text no longer matches'.
+    const before = '| a | b |\n| - | - |\n| <https://gone.example/a\\|b> | https://gone.example/a\\|b |\n'
+    const {text, changes} = fix(before, {'https://gone.example/a|b': dead})
+    expect(text).toBe(`| a | b |\n| - | - |\n| \`https://gone.example/a\\|b\` ${D} | \`https://gone.example/a\\|b\` ${D} |\n`)
+    expect(changes.map((change) => change.kind)).toEqual(['unlink', 'unlink'])
+  })
+
   test('link text that would open a block at the start of a line stays prose: the blocks are those of before', () => {
     const before = [
       'Contents:',

@@ -53,7 +53,9 @@ function inlineLink(parsed: Parsed, citation: Citation, place: Span): Target | u
 
 function autolink(parsed: Parsed, citation: Citation, place: Span): Target | undefined {
   const found = holding(parsed.links, place)
-  if (!found || parsed.source.charAt(found.span.start) !== '<' || found.node.url !== citation.url) return undefined
+  if (!found || parsed.source.charAt(found.span.start) !== '<') return undefined
+  // In a table cell the citation's URL has a pipe where the autolink has `\|` (see `inCell`).
+  if (found.node.url !== citation.url && !spanHoldsUrl(parsed.source, place, citation.url)) return undefined
   if (found.span.start + 1 !== place.start || found.span.end - 1 !== place.end) return undefined
   return {form: 'autolink', span: found.span, url: {span: place, slot: 'autolink'}}
 }
