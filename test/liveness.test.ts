@@ -78,6 +78,11 @@ beforeAll(async () => {
     ...Object.fromEntries(Array.from({length: 7}, (_, index) => [`/chain-${index}`, redirect(302, `/chain-${index + 1}`)])),
     '/chain-7': html('End of the chain'),
     '/to-private': redirect(302, 'http://10.0.0.1/admin'),
+    // Google's cookie consent for YouTube (Maps, Search) readers in Europe, and a page about consent reached by a redirect.
+    '/watch': (request, response) => redirect(302, `http://consent.site.test:${web.port}/m?continue=${encodeURIComponent(`http://www.site.test:${web.port}${request.url}&cbrd=1`)}&gl=DE&m=0&pc=yt&cm=2&hl=en&src=1`)(request, response),
+    '/m': html('Before you continue to YouTube', '<form method="POST" action="/save"><button>Reject all</button><button>Accept all</button></form><p>We use cookies and data to deliver and maintain Google services.</p>'),
+    '/about-consent': redirect(301, '/guidance/consent/'),
+    '/guidance/consent/': html('Consent | Data protection guidance', '<p>Consent means offering individuals real choice and control.</p>'),
     // Location as raw bytes: UTF-8 for `/café` (a latin1 string is sent byte for byte), and one header sent twice.
     '/utf8-location': (_, response) => response.writeHead(301, {location: '/caf\u00c3\u00a9'}).end(),
     '/caf%C3%A9': html('Café'),
@@ -331,6 +336,15 @@ describe('liveness beyond the seed', () => {
     expect(await one(`${origin}/challenge`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*cloudflare.*403 Forbidden`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/challenge-503`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*503 Service Unavailable`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/linkedin`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*999/)])
+  })
+
+  it('a redirect to a cookie consent page (consent.youtube.com) → flagged as blocked, its page not taken for the cited one', async () => {
+    expect(await one(`http://www.site.test:${web.port}/watch?v=abc`)).toEqual([
+      expect.stringMatching(/Unexpected blocked citation .*\/watch\?v=abc`, expected a source that lets the checker read it \(`redirected to a cookie consent page on consent\.site\.test, 200 OK`\) \[citation-reachable\]$/)
+    ])
+    // A page about consent is a page like any other, and so is the consent page cited as itself.
+    expect(await one(`${origin}/about-consent`)).toEqual([])
+    expect(await one(`http://consent.site.test:${web.port}/m`)).toEqual([])
   })
 
   it('429 is retried after Retry-After; a lasting 429 ends as blocked', async () => {

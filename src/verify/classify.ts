@@ -2,6 +2,7 @@
 
 import type {NetError} from '../net/errors.js'
 import {statusLine} from '../net/status-line.js'
+import {consentPage} from '../page/consent.js'
 import type {Liveness, PageFacts} from '../types.js'
 
 export interface Classified {
@@ -9,13 +10,16 @@ export interface Classified {
   reason: string
 }
 
-/** `redirected`: the answer ended a redirect chain that led to another page than the one asked for. */
-export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, redirected = false): Classified {
+/** `redirectedTo`: the final URL, when the answer ended a redirect chain that led to another page than the one asked for. */
+export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, redirectedTo?: string): Classified {
   const line = statusLine(status, statusText)
   if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}
-  // A cited page that sends the reader to sign in is a login wall, however the sign-in page itself answers.
-  if (redirected && status >= 200 && status < 300 && page?.paywall?.startsWith('login')) {
-    return {liveness: 'paywalled', reason: `redirected to sign in (${page.paywall}), ${line}`}
+  if (redirectedTo !== undefined && status >= 200 && status < 300) {
+    // The consent page stands in for the cited one, whose title and text the checker never sees.
+    const consent = consentPage(redirectedTo)
+    if (consent !== undefined) return {liveness: 'blocked', reason: `redirected to a cookie consent page on ${consent}, ${line}`}
+    // A cited page that sends the reader to sign in is a login wall, however the sign-in page itself answers.
+    if (page?.paywall?.startsWith('login')) return {liveness: 'paywalled', reason: `redirected to sign in (${page.paywall}), ${line}`}
   }
   if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
   if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
