@@ -90,6 +90,10 @@ describe('scoreClaim', () => {
     // A number word with a capital inside a sentence is part of a name, no figure the page lacked (0.4).
     ["Ocean's Eleven was filmed in Las Vegas by Steven Soderbergh.", 'The heist film was shot in Las Vegas by Steven Soderbergh.', 5 / 6],
     ['The Apollo Thirteen crew returned safely to Earth.', 'The crew of the Apollo mission returned safely to Earth.', 1],
+    // `1.234,5` was no number, so the same figure written `1 234,5` or `1,234.5` was a missing one (0.40).
+    ['Der Umsatz betrug 1.234,5 Millionen Euro im Jahr.', 'Der Umsatz betrug 1 234,5 Millionen Euro im Jahr.', 1],
+    ['Der Umsatz betrug 1.234,5 Millionen Euro im Jahr.', 'Der Umsatz betrug 1,234.5 Millionen Euro im Jahr.', 1],
+    ['Der Umsatz betrug 1.234,5 Millionen Euro im Jahr.', 'Der Umsatz betrug 1.234,6 Millionen Euro im Jahr.', 0.4],
     // Digits of other scripts are digits: `١٤٪` was a word, so a wrong figure in them passed (0.88) and the right one
     // written `14%` against them was a missing number (0.40).
     ['ارتفعت نسبة البطالة إلى ٢٠٪ في المدن الكبرى', 'ارتفعت نسبة البطالة إلى ١٤٪ في المدن الكبرى', 0.4],

@@ -393,13 +393,15 @@ function joinThousands(folded: string): string {
 }
 
 /**
- * `1,000` and `1.000.000` as thousands, `3,5` as a decimal comma; the key is the value with its scale word applied.
- * What is no number (`1.2.3`, a version) is compared as written.
+ * `1,000` and `1.000.000` as thousands, `3,5` as a decimal comma, `1.234,5` as both (as German, Spanish or Italian
+ * write `1234.5`); the key is the value with its scale word applied. What is no number (`1.2.3`, a version) is
+ * compared as written.
  */
 function numberOf(token: string, scale: number | undefined): {key: string; raw: string; year: boolean} {
   let plain = token
   if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(token)) plain = token.replace(/,/g, '')
   else if (/^\d{1,3}(?:\.\d{3}){2,}$/.test(token)) plain = token.replace(/\./g, '')
+  else if (/^\d{1,3}(?:\.\d{3})+,\d+$/.test(token)) plain = token.replace(/\./g, '').replace(',', '.')
   else if (/^\d+,\d+$/.test(token)) plain = token.replace(',', '.')
   const value = Number(plain)
   if (!Number.isFinite(value)) return {key: token, raw: token, year: false}
