@@ -83,6 +83,9 @@ beforeAll(async () => {
     '/m': html('Before you continue to YouTube', '<form method="POST" action="/save"><button>Reject all</button><button>Accept all</button></form><p>We use cookies and data to deliver and maintain Google services.</p>'),
     '/about-consent': redirect(301, '/guidance/consent/'),
     '/guidance/consent/': html('Consent | Data protection guidance', '<p>Consent means offering individuals real choice and control.</p>'),
+    // LinkedIn's sign-up wall, whose title asks to sign up rather than sign in.
+    '/in/someone': (request, response) => redirect(302, `/authwall?trk=gf&sessionRedirect=${encodeURIComponent(`http://site.test:${web.port}/in/someone`)}`)(request, response),
+    '/authwall': html('Sign Up | LinkedIn', '<h1>Join LinkedIn</h1><form><input name="email-address"><button>Agree &amp; Join</button></form>'),
     // Location as raw bytes: UTF-8 for `/café` (a latin1 string is sent byte for byte), and one header sent twice.
     '/utf8-location': (_, response) => response.writeHead(301, {location: '/caf\u00c3\u00a9'}).end(),
     '/caf%C3%A9': html('Café'),
@@ -345,6 +348,12 @@ describe('liveness beyond the seed', () => {
     // A page about consent is a page like any other, and so is the consent page cited as itself.
     expect(await one(`${origin}/about-consent`)).toEqual([])
     expect(await one(`http://consent.site.test:${web.port}/m`)).toEqual([])
+  })
+
+  it('a redirect to LinkedIn\'s sign-up wall (`/authwall`) → flagged as paywalled', async () => {
+    expect(await one(`${origin}/in/someone`)).toEqual([
+      expect.stringContaining('(`redirected to sign in (login URL /authwall), 200 OK`) [citation-reachable]')
+    ])
   })
 
   it('429 is retried after Retry-After; a lasting 429 ends as blocked', async () => {

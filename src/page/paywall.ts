@@ -37,7 +37,8 @@ const paywallWording = [
   'you have reached your free article limit', 'purchase access to this article', 'buy this article', 'access through your institution'
 ]
 
-const loginSegments = new Set(['login', 'log-in', 'signin', 'sign-in', 'sign_in', 'logon', 'subscribe', 'paywall', 'sso', 'wayf', 'shibboleth'])
+/** `authwall`: where LinkedIn sends a reader who is not signed in. */
+const loginSegments = new Set(['login', 'log-in', 'signin', 'sign-in', 'sign_in', 'logon', 'subscribe', 'paywall', 'sso', 'wayf', 'shibboleth', 'authwall'])
 const loginHosts = /^(?:login|signin|sso|idp|auth|accounts)\./
 const returnKeys = new Set(['returnurl', 'return_url', 'returnto', 'return_to', 'redirect_uri', 'redirect_url', 'redirecturl', 'redirectto', 'redirect_to'])
 
