@@ -14,6 +14,17 @@ describe('README', () => {
     expect(readme).toBe(renderReadme(readme))
   })
 
+  it('shows the request headers the checker sends, as it sends them', async () => {
+    const {VERSION, defaultHeaders} = await import('../src/net/headers.js')
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8').replace(/\s*\n\s*/g, ' ')
+    const start = readme.indexOf('An honest `User-Agent')
+    const safety = readme.slice(start, readme.indexOf(' - ', start))
+    const sent = defaultHeaders()
+    expect(safety).toContain(`\`User-Agent: ${sent['user-agent']!.replace(VERSION, '<version>')}\``)
+    expect(safety).toContain(`\`Accept: ${sent.accept}\``)
+    expect(safety).toContain(`\`Accept-Language: ${sent['accept-language']}\``)
+  })
+
   it('the preset turns on every rule that has a folder', () => {
     const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
     const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
