@@ -90,6 +90,11 @@ describe('scoreClaim', () => {
     // A number word with a capital inside a sentence is part of a name, no figure the page lacked (0.4).
     ["Ocean's Eleven was filmed in Las Vegas by Steven Soderbergh.", 'The heist film was shot in Las Vegas by Steven Soderbergh.', 5 / 6],
     ['The Apollo Thirteen crew returned safely to Earth.', 'The crew of the Apollo mission returned safely to Earth.', 1],
+    // `万` and `亿` were words, not scales: `1.4万` was the number 1.4, which `14,000` lacked (0.35).
+    ['イベントの参加者は1.4万人に達した', '主催者によると、イベントの参加者は14,000人に達した。', 1],
+    ['イベントの参加者は14,000人に達した', '主催者によると、イベントの参加者は1.4万人に達した。', 1],
+    ['公司去年营收达到3.5亿元', '公司去年营收达到350,000,000元。', 1],
+    ['イベントの参加者は2万人に達した', '主催者によると、イベントの参加者は1.4万人に達した。', 0.4],
     // `1.234,5` was no number, so the same figure written `1 234,5` or `1,234.5` was a missing one (0.40).
     ['Der Umsatz betrug 1.234,5 Millionen Euro im Jahr.', 'Der Umsatz betrug 1 234,5 Millionen Euro im Jahr.', 1],
     ['Der Umsatz betrug 1.234,5 Millionen Euro im Jahr.', 'Der Umsatz betrug 1,234.5 Millionen Euro im Jahr.', 1],

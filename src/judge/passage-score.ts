@@ -234,6 +234,13 @@ const SCALES = new Map([
   ['trillion', 1e12],
   ['bn', 1e9]
 ])
+/** Chinese and Japanese scales after digits (`1.4万` is 14,000, `3.5亿` 350,000,000), often glued to the next word (`万人`). */
+const CJK_SCALES = new Map([
+  ['万', 1e4],
+  ['萬', 1e4],
+  ['亿', 1e8],
+  ['億', 1e8]
+])
 /** Number words: zero to twenty, and the tens (`twenty-five` is two words, read as one number). */
 const NUMBER_WORDS = new Map([
   ...'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
@@ -275,8 +282,11 @@ function read(text: string, stem: (word: string) => string): Reading {
       // but a claim's `one` asks nothing of the passage.
       if (token === 'one') reading.numbers.push({key: '1', raw: '1', year: false, optional: true})
       if (NUMBER.test(token)) {
-        const scale = SCALES.get(tokens[i + 1] ?? '')
-        if (scale !== undefined) i++
+        const next = tokens[i + 1] ?? ''
+        const scale = SCALES.get(next) ?? CJK_SCALES.get(next[0] ?? '')
+        // What the segmenter glued to a scale (`人` of `万人`) is a word of its own.
+        if (scale !== undefined && next.length > 1 && CJK_SCALES.has(next[0]!)) tokens[i + 1] = next.slice(1)
+        else if (scale !== undefined) i++
         reading.numbers.push(numberOf(token, scale))
         continue
       }
