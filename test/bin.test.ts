@@ -66,7 +66,7 @@ beforeAll(async () => {
   web = await startWeb({
     '/ok': html('A fine page'),
     '/paper': html('Deep Residual Learning for Image Recognition'),
-    '/anchored': html('Anchored', '<h2 id="results">Results</h2><p>What was found.</p>'),
+    '/anchored': html('Anchored', '<h2 id="results">Results</h2><p>What was found, and how it was measured.</p>'),
     '/gone': status(404),
     '/busy': status(503),
     // A hostile title: OSC 52 writes the clipboard of the terminal that prints it, CSI 2J clears the screen.
