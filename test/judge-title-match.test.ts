@@ -51,6 +51,8 @@ describe('compareTitles', () => {
     ['Cyrillic: Wikipedia suffix', 'Война и мир', 'Война и мир — Википедия', ['Википедия'], true],
     ['Cyrillic: ё = е', 'Ёжик в тумане', 'Ежик в тумане', [], true],
     ['Cyrillic: different title', 'Преступление и наказание', 'Война и мир', [], false],
+    // `ς` and `σ` were two letters: a final sigma written as `σ` missed every word ending in it.
+    ['Greek: a final sigma written σ', 'Σοφοκλησ και Ευριπιδησ', 'Σοφοκλής και Ευριπίδης', [], true],
     // Marks and letter forms Arabic and Hebrew writers leave out or vary: each of these shared no word or one of three.
     ['Arabic: the hamza on alef left out', 'تاريخ الادب العربي', 'تاريخ الأدب العربي', [], true],
     ['Arabic: vowel marks, tatweel and ta marbuta', 'مقدمة في الذكاء الاصطناعي', 'مقدمـــه في الذَّكاءِ الاصْطِناعِيّ', [], true],

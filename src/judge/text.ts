@@ -24,7 +24,8 @@ export function foldText(text: string): string {
 
 /**
  * `foldText`, then the loose folds a cited title or a brand often differs by: `ß` → `ss`, Turkish `ı` → `i` (`I`
- * lower-cases to `i`, so `KADIN` is `kadin` and `Kadın` was not), accents dropped from Latin, Greek and Cyrillic
+ * lower-cases to `i`, so `KADIN` is `kadin` and `Kadın` was not), Greek final `ς` → `σ` (text lower-cased a letter at
+ * a time, or sliced, has `σ` where a word ends), accents dropped from Latin, Greek and Cyrillic
  * letters (`café` = `cafe`, `ё` = `е`), and what Arabic and Hebrew writers may leave out or vary: vowel marks, the
  * hamza on alef (`الإسلام` = `الاسلام`), tatweel, `ى`/`ی` as `ي`, `ک` as `ك`, `ة` as `ه`, niqqud. Marks in other scripts
  * are kept: there they are vowels or voicing that every spelling writes (`が` ≠ `か`), not decoration.
@@ -33,6 +34,7 @@ export function looseFold(text: string): string {
   return foldText(text)
     .replace(/ß/g, 'ss')
     .replace(/ı/g, 'i')
+    .replace(/ς/g, 'σ')
     .replace(/\u0640/g, '')
     .normalize('NFD')
     .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu, '$1')
