@@ -20,6 +20,8 @@ beforeAll(async () => {
     '/gone': status(410),
     '/paywall': status(403, {}, '<title>Subscribe to continue reading | The Daily</title><form action="/login"><input type=password></form>'),
     '/forbidden': status(403, {}, '<p>Forbidden</p>'),
+    // The same behind Cloudflare, whose bot detection script is on every page it serves.
+    '/paywall-cf': status(403, {server: 'cloudflare', 'cf-ray': '8a1b2c3d4e5f6789-FRA'}, '<title>Subscribe to continue reading | The Daily</title><form action="/login"><input type=password></form><script>(function(){var a=document.createElement("script");a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js";document.head.appendChild(a)})()</script>'),
     '/payment': status(402),
     '/sign-in-required': status(401, {'content-type': 'application/json'}, '{"error": "unauthorized"}'),
     '/members-only': redirect(302, '/account/signin?returnTo=%2Fmembers-only'),
@@ -141,6 +143,7 @@ describe('seed table (source-url-verification)', () => {
   it('403 paywall → flagged as paywalled', async () => {
     const [message] = await one(`${origin}/paywall`)
     expect(message).toMatch(/Unexpected paywalled citation .*\/paywall`, expected a source readers can open \(`.*403 Forbidden`\) \[citation-reachable\]$/)
+    expect(await one(`${origin}/paywall-cf`)).toEqual([expect.stringMatching(/Unexpected paywalled citation .*\(`login form, 403 Forbidden`\)/)])
   })
 
   it('5xx → flagged', async () => {

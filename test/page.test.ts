@@ -340,6 +340,7 @@ describe('bot walls', () => {
     ['200 with Incapsula script', 200, {'x-iinfo': '1'}, doc('<script src="/_Incapsula_Resource?SWJIYLWA=1"></script>', longText)],
     ['200 on AkamaiGHost', 200, {server: 'AkamaiGHost'}, doc('<title>Normal</title>', longText)],
     ['plain 403', 403, {server: 'nginx'}, plain],
+    ['403 behind Cloudflare with its detection script', 403, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc('<title>Forbidden</title><script>a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"</script>', '<h1>403 Forbidden</h1>')],
     ['plain 429', 429, {}, 'Too many requests'],
     ['article about Cloudflare challenges', 200, {}, doc('<title>Just a moment...</title>', 'Checking your browser explained')],
     ['marker after the first 16 KB', 403, {}, doc('', `<p>${'x'.repeat(20_000)}</p><title>Just a moment...</title>`)]
