@@ -251,7 +251,13 @@ describe('parseTitleMatchOptions', () => {
   it.each([
     ['React docs', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
     ['Stack Overflow answer', 'https://stackoverflow.com/questions/1/merge-dicts', 'python - How do I merge two dictionaries? - Stack Overflow', undefined],
-    ['MDN reference', 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', 'Window: fetch() method - Web APIs | MDN', 'MDN Web Docs']
+    ['MDN reference', 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', 'Window: fetch() method - Web APIs | MDN', 'MDN Web Docs'],
+    // Only English words for the kind of page were known: these were compared with the page's title, and flagged.
+    ['React-Dokumentation', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    ['Documentación de React', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    ['Документация React', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    ['React 官方文档', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    ['React のドキュメント', 'https://react.dev/reference/react/useState', 'useState – React', 'React']
   ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
     const page = source(url, {titles: [{source: 'title', text: title}], siteName})
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()

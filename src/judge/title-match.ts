@@ -68,11 +68,23 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   }
 }
 
-/** Words link text adds to a site's name when it describes the source rather than names it: "the React docs". */
+/**
+ * Words link text adds to a site's name when it describes the source rather than names it: "the React docs"; the same
+ * in other languages (folded: accents dropped), and the words joining them to the name (`Documentación de React`,
+ * `React のドキュメント`).
+ */
 const describing = new Set(
   ('answer answers api article blog book channel comment community discussion doc docs documentation entry faq forum ' +
     'guide guides handbook home homepage issue issues manual news official page pages paper post question reference ' +
-    'repo repository site spec specification thread tutorial video website wiki').split(' ')
+    'repo repository site spec specification thread tutorial video website wiki ' +
+    'dokumentation doku artikel handbuch anleitung seite beitrag webseite startseite referenz offizielle ' +
+    'officielle officiel documentacion articulo guia pagina sitio oficial referencia documentacao artigo ' +
+    'documentazione articolo guida sito ufficiale documentatie handleiding ' +
+    'документация статья руководство справочник блог сайт страница официальныи официальная ' +
+    // As the segmenter splits them: `文档` is `文` `档`, `官网` `官` `网`, `博客` `博` `客`, `页面` `页` `面`.
+    '文 档 檔 文章 指南 官方 官 网 網 博 客 教程 手册 手冊 页 頁 面 ドキュメント 記事 ガイド 公式 ブログ サイト マニュアル ' +
+    'リファレンス 문서 기사 가이드 공식 블로그 사이트 ' +
+    'de du des la le el da do di del della van von der die das の 的 의').split(' ')
 )
 
 /**
