@@ -5,6 +5,7 @@ import type {Plugin, Processor, TransformCallback} from 'unified'
 import {lintRule} from 'unified-lint-rule'
 import type {VFile} from 'vfile'
 import {checkFile, settingsOf, type CheckedCitation} from './check.js'
+import {leaveOutOfEngineReport} from './engine-report.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
 import {keepInView, reportVerdict} from './report/message.js'
@@ -81,11 +82,13 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
   const plugin = function (this: Processor, config?: unknown) {
     const transform = (base as unknown as (this: Processor, config?: unknown) => Transform | undefined).call(this, config)
     if (!transform) return
-    return (tree: Root, file: VFile, next: TransformCallback<Root>) =>
+    return (tree: Root, file: VFile, next: TransformCallback<Root>) => {
+      leaveOutOfEngineReport(file)
       transform(tree, file, (error) => {
         for (const message of file.messages) if (certain.has(message)) message.fatal = true
         next(error)
       })
+    }
   }
   return Object.assign(plugin, {citationRule: name}) as unknown as CitationRule
 }

@@ -345,6 +345,17 @@ describe('the language server (unified-language-server with remark’s settings,
     expect(fix!.edit.changes[uri]).toEqual([{range: spanOf(text, moved), newText: `http://new-site.test:${web.port}/ok`}])
   })
 
+  it('publishes a document with many findings: the engine’s text report, which nothing reads, held it past 16 KiB', async () => {
+    const uri = pathToFileURL(join(workspace, 'live', 'many.md')).href
+    // Refused before any lookup: 100 errors, no request.
+    const urls = Array.from({length: 100}, (_, index) => `http://169.254.169.254/latest/meta-data/${index}`)
+    const text = urls.map((url) => `- See [the metadata](${url}).`).join('\n') + '\n'
+    const published = await Promise.race([client.open(uri, text), new Promise<string>((done) => setTimeout(() => done('nothing published in 10 s'), 10_000))])
+    expect(typeof published === 'string' ? published : published.map(({range, code}) => ({range, code}))).toEqual(
+      urls.map((url) => ({range: spanOf(text, url), code: 'citation-url-safety'}))
+    )
+  })
+
   it('cache only: an uncached URL is “not yet checked” with no request; after a CLI run fills the cache, the real diagnostic', async () => {
     const removed = `${web.origin()}/removed`
     const file = join(workspace, 'editor', 'draft.md')
