@@ -81,8 +81,8 @@ const describing = new Set(
     'officielle officiel documentacion articulo guia pagina sitio oficial referencia documentacao artigo ' +
     'documentazione articolo guida sito ufficiale documentatie handleiding ' +
     'документация статья руководство справочник блог сайт страница официальныи официальная ' +
-    // As the segmenter splits them: `文档` is `文` `档`, `官网` `官` `网`, `博客` `博` `客`, `页面` `页` `面`.
-    '文 档 檔 文章 指南 官方 官 网 網 博 客 教程 手册 手冊 页 頁 面 ドキュメント 記事 ガイド 公式 ブログ サイト マニュアル ' +
+    // Whole, and as Node 20's segmenter splits them (`文档` is `文` `档`), so another ICU's split finds them too.
+    '文档 文檔 官网 官網 博客 页面 頁面 文 档 檔 文章 指南 官方 官 网 網 博 客 教程 手册 手冊 页 頁 面 ドキュメント 記事 ガイド 公式 ブログ サイト マニュアル ' +
     'リファレンス 문서 기사 가이드 공식 블로그 사이트 ' +
     'de du des la le el da do di del della van von der die das の 的 의').split(' ')
 )
