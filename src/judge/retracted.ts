@@ -3,6 +3,7 @@
 
 import {worstNotice, type Notice, type NoticeKind} from '../resolve/metadata.js'
 import type {Citation, SourceReport} from '../types.js'
+import {shorten} from '../page/text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 /**
@@ -46,12 +47,8 @@ function describeNotice(notice: Notice, name: string): string {
   if (id !== undefined) return `${name} ${id}${date}`
   if (notice.source === 'title') return `${name}, marked in the registered title`
   const source = notice.source === 'pubmed' ? 'PubMed' : notice.source === 'arxiv' ? 'arXiv' : notice.source
-  const label = notice.label === undefined ? '' : `: ${clip(notice.label)}`
+  // A registry's own wording (an arXiv comment can be long), shown inside a code span.
+  const label = notice.label === undefined ? '' : `: ${shorten(notice.label.replace(/`/g, "'"), 80)}`
   return `${name}${date}${source === undefined ? '' : `, ${source}${label}`}`
 }
 
-/** A registry's own wording (an arXiv comment can be long) inside a code span. */
-function clip(text: string): string {
-  const plain = text.replace(/`/g, "'")
-  return plain.length > 80 ? `${plain.slice(0, 79)}…` : plain
-}

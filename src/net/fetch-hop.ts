@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import type {Dispatcher} from 'undici'
 import {NetError, type NetErrorCode} from './errors.js'
 import {defaultHeaders} from './headers.js'
+import {shorten} from '../page/text.js'
 
 export interface HopResponse {
   url: string
@@ -95,7 +96,7 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
         // A 1xx is not the answer: the final status follows.
         if (statusCode < 200 || answer) return
         // A reason phrase is a few words; a server's 200 KB one (headers may be that large) would be each message's.
-        answer = {status: statusCode, statusText: clip(statusMessage ?? ''), headers: flattenHeaders(responseHeaders)}
+        answer = {status: statusCode, statusText: shorten(statusMessage ?? '', 64), headers: flattenHeaders(responseHeaders)}
         const cap = statusCode >= 300 ? Math.min(maxBytes, ERROR_BODY_LIMIT) : maxBytes
         body = new BodySink(answer.headers['content-encoding'], cap, (read) => {
           // Done before the end (the cap, a corrupt encoding): the rest is not wanted, nor is the socket. After
@@ -156,7 +157,7 @@ class BodySink {
     const codings = parseEncodings(contentEncoding)
     this.#codings = codings ?? []
     if (codings === undefined) {
-      this.#finish(true, new NetError('EPROTOCOL', `unsupported content-encoding ${clip(contentEncoding ?? '')}`))
+      this.#finish(true, new NetError('EPROTOCOL', `unsupported content-encoding ${shorten(contentEncoding ?? '', 64)}`))
     }
   }
 
@@ -361,9 +362,9 @@ export function toNetError(error: unknown): NetError {
 
 function messageOf(specific: unknown, outer: unknown): string {
   for (const candidate of [specific, outer]) {
-    if (candidate instanceof Error && candidate.message) return clip(oneLine(candidate.message), 200)
+    if (candidate instanceof Error && candidate.message) return shorten(oneLine(candidate.message), 200)
   }
-  return clip(oneLine(String(outer)), 200)
+  return shorten(oneLine(String(outer)), 200)
 }
 
 /**
@@ -380,6 +381,3 @@ function seconds(ms: number): string {
   return String(Number((ms / 1000).toFixed(2)))
 }
 
-function clip(text: string, max = 64): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}

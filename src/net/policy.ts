@@ -4,6 +4,7 @@ import {AddressPolicy, isIpLiteral} from './address.js'
 import {isLocalhostName} from './names.js'
 import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
 import {holdsSecretValue} from './secret-values.js'
+import {shorten} from '../page/text.js'
 
 export type PolicyCode = 'malformed' | 'scheme' | 'userinfo' | 'secret' | 'private-address'
 
@@ -46,7 +47,7 @@ function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
     return refuse('malformed', 'not a valid URL')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return refuse('scheme', `scheme ${clip(url.protocol)} is not http(s)`)
+    return refuse('scheme', `scheme ${shorten(url.protocol, 64)} is not http(s)`)
   }
   if (url.username !== '' || url.password !== '') {
     return refuse('userinfo', 'credentials in the URL')
@@ -96,7 +97,7 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
   } else if (isLocalhostName(host)) {
     const verdict = addresses.check(LOCALHOST_ADDRESS)
     if (!verdict.ok) {
-      return refuse('private-address', `private address ${LOCALHOST_ADDRESS} (${verdict.range}) for host ${clip(host)}`)
+      return refuse('private-address', `private address ${LOCALHOST_ADDRESS} (${verdict.range}) for host ${shorten(host, 64)}`)
     }
   }
   return {ok: true, url}
@@ -147,7 +148,7 @@ function hiddenSecret(part: string, where: 'query' | 'fragment' | 'path'): strin
 
 /** `parameter a` or `parameters a, b`. */
 function named(names: string[]): string {
-  return `${names.length === 1 ? 'parameter' : 'parameters'} ${names.map(clip).join(', ')}`
+  return `${names.length === 1 ? 'parameter' : 'parameters'} ${names.map((name) => shorten(name, 64)).join(', ')}`
 }
 
 function refuse(code: PolicyCode, reason: string): PolicyVerdict {
@@ -158,7 +159,3 @@ function unbracket(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
 }
 
-/** Keep reasons short even for absurd input. */
-function clip(text: string): string {
-  return text.length > 64 ? `${text.slice(0, 63)}…` : text
-}
