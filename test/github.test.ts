@@ -9,7 +9,7 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {Resolve} from '../src/net/lookup.js'
-import {apiPathOf} from '../src/verify/github.js'
+import {apiPathsOf} from '../src/verify/github.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lintLiveness} from './helpers/lint.js'
 import {html, startWeb, status, testResolve, type Web} from './helpers/web.js'
@@ -27,7 +27,9 @@ beforeAll(async () => {
     '/acme/private': status(404),
     '/acme/gone': status(404),
     '/acme/tool/issues/7': status(429, {'retry-after': '1'}),
-    '/acme/open': html('acme/open')
+    '/acme/open': html('acme/open'),
+    '/acme/tool/blob/release/1.0/docs/a.md': status(429, {'retry-after': '1'}),
+    '/acme/tool/blob/release/1.0/docs/gone.md': status(429, {'retry-after': '1'})
   })
   const authorised = (handler: ReturnType<typeof status>) => (request: IncomingMessage, response: Parameters<ReturnType<typeof status>>[1]) => {
     seen.push(request.headers.authorization)
@@ -38,7 +40,12 @@ beforeAll(async () => {
     '/repos/acme/tool': authorised(status(200, {'content-type': 'application/json'}, '{}')),
     '/repos/acme/private': authorised(status(200, {'content-type': 'application/json'}, '{}')),
     '/repos/acme/gone': authorised(status(404, {'content-type': 'application/json'}, '{"message":"Not Found"}')),
-    '/repos/acme/tool/issues/7': authorised(status(200, {'content-type': 'application/json'}, '{}'))
+    '/repos/acme/tool/issues/7': authorised(status(200, {'content-type': 'application/json'}, '{}')),
+    // A file on the branch `release/1.0`; asked on a branch `release`, GitHub has no such ref.
+    '/repos/acme/tool/contents/docs/a.md': authorised((request, response) => {
+      const ref = new URL(request.url ?? '', 'http://x').searchParams.get('ref')
+      status(ref === 'release/1.0' ? 200 : 404, {'content-type': 'application/json'}, '{}')(request, response)
+    })
   })
 })
 
@@ -74,6 +81,16 @@ describe('github.com citations with a token', () => {
     expect(messages.join('\n')).not.toContain('t0ken')
   })
 
+  it('a file on a branch whose name has a slash is alive by the API; one on no branch is dead', async () => {
+    const {messages} = await lintLiveness(
+      `[file](${page('/acme/tool/blob/release/1.0/docs/a.md')}) [gone](${page('/acme/tool/blob/release/1.0/docs/gone.md')}).\n`,
+      options('t0ken')
+    )
+    expect(messages).toEqual([
+      expect.stringMatching(/^1:\d+-1:\d+: Unexpected dead citation `.*\/docs\/gone\.md`, expected a live source \(`GitHub API: no \/repos\/acme\/tool\/contents\/1\.0\/docs\/gone\.md`\) \[citation-alive, error\]$/)
+    ])
+  })
+
   it('without a token the API is never asked: the page’s answer stands', async () => {
     const before = seen.length
     const {messages} = await lintLiveness(`[tool](${page('/acme/tool')}) [private](${page('/acme/private')}).\n`, options())
@@ -99,17 +116,26 @@ describe('github.com citations with a token', () => {
 
 describe('which github.com URLs the API can settle', () => {
   it.each([
-    ['https://github.com/acme/tool', '/repos/acme/tool'],
-    ['https://github.com/acme/tool.git', '/repos/acme/tool'],
-    ['https://www.github.com/acme/tool/pull/12', '/repos/acme/tool/issues/12'],
-    ['https://github.com/acme/tool/blob/main/docs/a%20b.md', '/repos/acme/tool/contents/docs/a%20b.md?ref=main'],
-    ['https://github.com/acme/tool/tree/v1.2/src', '/repos/acme/tool/contents/src?ref=v1.2'],
-    ['https://github.com/features/actions', undefined],
-    ['https://github.com/acme', undefined],
-    ['https://github.com/acme/tool/wiki/Home', undefined],
-    ['https://gitlab.com/acme/tool', undefined]
-  ])('%s → %s', (url, path) => {
-    expect(apiPathOf(url)).toBe(path)
+    ['https://github.com/acme/tool', ['/repos/acme/tool']],
+    ['https://github.com/acme/tool.git', ['/repos/acme/tool']],
+    ['https://www.github.com/acme/tool/pull/12', ['/repos/acme/tool/issues/12']],
+    ['https://github.com/acme/tool/blob/main/a%20b.md', ['/repos/acme/tool/contents/a%20b.md?ref=main']],
+    ['https://github.com/acme/tool/tree/v1.2/src', ['/repos/acme/tool/contents/src?ref=v1.2', '/repos/acme/tool/contents/?ref=v1.2%2Fsrc']],
+    // Where a ref with a slash ends cannot be told: each reading, up to three segments.
+    [
+      'https://github.com/acme/tool/blob/release/1.0/docs/x/a.md',
+      [
+        '/repos/acme/tool/contents/1.0/docs/x/a.md?ref=release',
+        '/repos/acme/tool/contents/docs/x/a.md?ref=release%2F1.0',
+        '/repos/acme/tool/contents/x/a.md?ref=release%2F1.0%2Fdocs'
+      ]
+    ],
+    ['https://github.com/features/actions', []],
+    ['https://github.com/acme', []],
+    ['https://github.com/acme/tool/wiki/Home', []],
+    ['https://gitlab.com/acme/tool', []]
+  ])('%s → %j', (url, paths) => {
+    expect(apiPathsOf(url)).toEqual(paths)
   })
 })
 

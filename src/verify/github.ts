@@ -23,21 +23,28 @@ const reserved = new Set([
   'security', 'settings', 'signup', 'site', 'sponsors', 'team', 'topics', 'trending'
 ])
 
-/** The API path that says whether a github.com URL's object exists, or undefined for other URLs. */
-export function apiPathOf(url: string): string | undefined {
+/** Most segments a branch or tag name is tried with (`release/2024/q1`). */
+const longestRef = 3
+
+/**
+ * The API paths that say whether a github.com URL's object exists, most likely first; none for other URLs. A
+ * `blob/<ref>/<path>` URL cannot tell where a ref with a slash (`release/1.0`) ends: one path per reading.
+ */
+export function apiPathsOf(url: string): string[] {
   const parsed = parseUrl(url)
-  if (!parsed || !/^(?:www\.)?github\.com$/i.test(parsed.hostname)) return undefined
+  if (!parsed || !/^(?:www\.)?github\.com$/i.test(parsed.hostname)) return []
   const [owner, repo, kind, ...rest] = parsed.pathname.split('/').filter(Boolean).map(percentDecode)
-  if (!owner || !repo || reserved.has(owner.toLowerCase())) return undefined
+  if (!owner || !repo || reserved.has(owner.toLowerCase())) return []
   const base = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo.replace(/\.git$/, ''))}`
-  if (kind === undefined) return base
-  if ((kind === 'issues' || kind === 'pull') && /^\d+$/.test(rest[0] ?? '')) return `${base}/issues/${rest[0]}`
-  // `blob/<ref>/<path>`: a ref with a slash is ambiguous, so the first segment is taken as the ref.
-  if ((kind === 'blob' || kind === 'tree') && rest[0]) {
-    const path = rest.slice(1).map(encodeURIComponent).join('/')
-    return `${base}/contents/${path}?ref=${encodeURIComponent(rest[0])}`
-  }
-  return undefined
+  if (kind === undefined) return [base]
+  if ((kind === 'issues' || kind === 'pull') && /^\d+$/.test(rest[0] ?? '')) return [`${base}/issues/${rest[0]}`]
+  if ((kind !== 'blob' && kind !== 'tree') || !rest[0]) return []
+  // A file needs a path after its ref; a folder may be the ref's root.
+  const most = Math.min(longestRef, kind === 'blob' ? rest.length - 1 : rest.length)
+  return Array.from({length: Math.max(1, most)}, (_, index) => {
+    const path = rest.slice(index + 1).map(encodeURIComponent).join('/')
+    return `${base}/contents/${path}?ref=${encodeURIComponent(rest.slice(0, index + 1).join('/'))}`
+  })
 }
 
 /**
@@ -46,13 +53,15 @@ export function apiPathOf(url: string): string | undefined {
  */
 export async function settleByApi(report: SourceReport, url: string, github: GitHubSettings, deps: InspectDeps): Promise<SourceReport> {
   if (!github.token || report.liveness === 'alive' || report.liveness === 'unsafe' || report.liveness === 'malformed') return report
-  const path = apiPathOf(url)
-  if (path === undefined) return report
-  const answer = await askRegistry(github.apiBase.replace(/\/+$/, '') + path, headers(github.token), deps)
-  if (!answer.ok || (answer.status !== 200 && answer.status !== 404)) return report
-  return answer.status === 200
-    ? {...report, liveness: 'alive', reason: `GitHub API: ${path.replace(/\?.*$/, '')} exists`}
-    : {...report, liveness: 'dead', reason: `GitHub API: no ${path.replace(/\?.*$/, '')}`}
+  const paths = apiPathsOf(url)
+  if (paths.length === 0) return report
+  // Dead only when no reading of the URL exists: `blob/release/1.0/a.md` is no `1.0/a.md` on a branch `release`.
+  for (const path of paths) {
+    const answer = await askRegistry(github.apiBase.replace(/\/+$/, '') + path, headers(github.token), deps)
+    if (!answer.ok || (answer.status !== 200 && answer.status !== 404)) return report
+    if (answer.status === 200) return {...report, liveness: 'alive', reason: `GitHub API: ${path.replace(/\?.*$/, '')} exists`}
+  }
+  return {...report, liveness: 'dead', reason: `GitHub API: no ${paths[0]!.replace(/\?.*$/, '')}`}
 }
 
 function headers(token: string): Record<string, string> {
