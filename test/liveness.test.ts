@@ -37,6 +37,8 @@ beforeAll(async () => {
     '/challenge': status(403, {'cf-mitigated': 'challenge', server: 'cloudflare'}, cloudflareChallenge),
     '/challenge-503': status(503, {server: 'cloudflare'}, cloudflareChallenge),
     '/linkedin': status(999),
+    // Amazon's robot check, as a 200 (also sent as a 503).
+    '/dp/B0': status(200, {}, '<!doctype html><html><head><title dir="ltr">Amazon.com</title></head><body><h4>Type the characters you see in this image:</h4><form method="get" action="/errors/validateCaptcha" name=""><input name="field-keywords"></form><p>Sorry, we just need to make sure you\'re not a robot.</p></body></html>'),
     '/slow': () => {}, // never answers
     '/rate-limited': status(429, {'retry-after': '1'}),
     '/rate-limited-once': (request, response) => {
@@ -338,10 +340,11 @@ describe('liveness beyond the seed', () => {
     expect(await one(`${origin}/forbidden`)).toEqual([expect.stringContaining('(`403 Forbidden`) [citation-reachable]')])
   })
 
-  it('bot walls (Cloudflare challenge, also as 503; LinkedIn 999) → flagged as blocked', async () => {
+  it('bot walls (Cloudflare challenge, also as 503; LinkedIn 999; Amazon\'s robot check as a 200) → flagged as blocked', async () => {
     expect(await one(`${origin}/challenge`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*cloudflare.*403 Forbidden`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/challenge-503`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*503 Service Unavailable`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/linkedin`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*999/)])
+    expect(await one(`${origin}/dp/B0`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*\(`amazon bot wall, 200 OK`\) \[citation-reachable\]$/)])
   })
 
   it('a redirect to a cookie consent page (consent.youtube.com) → flagged as blocked, its page not taken for the cited one', async () => {

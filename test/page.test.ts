@@ -328,7 +328,8 @@ describe('bot walls', () => {
     ['Anubis challenge on 200', 200, {}, doc('<title>Making sure you are not a bot!</title>', '<script id="anubis_challenge" type="application/json">{}</script>'), 'anubis'],
     ['Checking your browser, unsigned', 503, {}, doc('<title>Please wait</title>', 'Checking your browser before accessing the site.'), 'unknown'],
     ['Checking your browser behind Cloudflare', 503, {'cf-ray': 'abc'}, doc('', 'Checking your browser before accessing the site.'), 'cloudflare'],
-    ['Reddit network security', 403, {}, doc('', "You've been blocked by network security."), 'reddit']
+    ['Reddit network security', 403, {}, doc('', "You've been blocked by network security."), 'reddit'],
+    ['Amazon robot check on 200', 200, {}, doc('<title dir="ltr">Amazon.com</title>', '<h4>Type the characters you see in this image:</h4><form method="get" action="/errors/validateCaptcha" name=""><input name="field-keywords"></form>'), 'amazon']
   ])('%s → %s', (_, status, headers, body, vendor) => {
     expect(page(body, {status, headers: {'content-type': 'text/html', ...headers}}).botWall).toBe(vendor)
   })

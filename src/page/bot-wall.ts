@@ -14,6 +14,7 @@ export type BotWallVendor =
   | 'anubis'
   | 'linkedin'
   | 'reddit'
+  | 'amazon'
   | 'unknown'
 
 export interface BotWallInput {
@@ -32,7 +33,8 @@ export const botWallScanChars = 16_384
 /**
  * The vendor whose challenge or block page this is, `unknown` when the page is clearly a wall but unsigned, or
  * undefined. Headers that only a challenge sets win at any status (`cf-mitigated: challenge`,
- * `x-vercel-mitigated`, `x-amzn-waf-action`, LinkedIn's 999). Presence-only signals (`server: cloudflare`,
+ * `x-vercel-mitigated`, `x-amzn-waf-action`, LinkedIn's 999), and so do challenge forms and scripts no served page
+ * carries (Anubis, Amazon's robot check). Presence-only signals (`server: cloudflare`,
  * `x-datadome`, PerimeterX or Incapsula scripts, Sucuri ids) are also on pages that were served normally, so they
  * count only with a blocking status (401/403/405/429/503) or with the vendor's block-page text.
  */
@@ -52,6 +54,8 @@ export function detectBotWall(input: BotWallInput): BotWallVendor | undefined {
   if (body.includes('anubis_challenge') || /^\/\.within\.website\//.test(pathOf(input.url))) return 'anubis'
   if (body.includes('incapsula incident id') && (has('x-iinfo') || status >= 400)) return 'imperva'
   if (body.includes('sucuri_cloudproxy_js')) return 'sucuri'
+  // Amazon's robot check, often sent as a 200: its captcha form posts nowhere else.
+  if (body.includes('action="/errors/validatecaptcha"')) return 'amazon'
 
   // Vendor headers and scripts that also appear on served pages: only with a blocking status.
   if (status === 403 && server.includes('akamaighost')) return 'akamai'
