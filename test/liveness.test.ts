@@ -86,6 +86,8 @@ beforeAll(async () => {
     '/watch': (request, response) => redirect(302, `http://consent.site.test:${web.port}/m?continue=${encodeURIComponent(`http://www.site.test:${web.port}${request.url}&cbrd=1`)}&gl=DE&m=0&pc=yt&cm=2&hl=en&src=1`)(request, response),
     '/m': html('Before you continue to YouTube', '<form method="POST" action="/save"><button>Reject all</button><button>Accept all</button></form><p>We use cookies and data to deliver and maintain Google services.</p>'),
     '/about-consent': redirect(301, '/guidance/consent/'),
+    '/app/settings': (request, response) => redirect(302, `/oauth/consent?client_id=app&redirect_uri=${encodeURIComponent(`http://site.test:${web.port}/app/callback`)}`)(request, response),
+    '/oauth/consent': html('Authorize App', '<form method="POST"><button>Allow</button></form>'),
     '/guidance/consent/': html('Consent | Data protection guidance', '<p>Consent means offering individuals real choice and control.</p>'),
     // LinkedIn's sign-up wall, whose title asks to sign up rather than sign in.
     '/in/someone': (request, response) => redirect(302, `/authwall?trk=gf&sessionRedirect=${encodeURIComponent(`http://site.test:${web.port}/in/someone`)}`)(request, response),
@@ -354,6 +356,8 @@ describe('liveness beyond the seed', () => {
     // A page about consent is a page like any other, and so is the consent page cited as itself.
     expect(await one(`${origin}/about-consent`)).toEqual([])
     expect(await one(`http://consent.site.test:${web.port}/m`)).toEqual([])
+    // An OAuth consent on the way to sign in is a login wall.
+    expect(await one(`${origin}/app/settings`)).toEqual([expect.stringContaining('(`redirected to sign in (login URL with redirect_uri=), 200 OK`)')])
   })
 
   it('a redirect to LinkedIn\'s sign-up wall (`/authwall`) → flagged as paywalled', async () => {

@@ -15,11 +15,12 @@ export function classifyResponse(status: number, statusText: string, page: PageF
   const line = statusLine(status, statusText)
   if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}
   if (redirectedTo !== undefined && status >= 200 && status < 300) {
+    // A cited page that sends the reader to sign in is a login wall, however the sign-in page itself answers (an
+    // OAuth `/consent` page with its `redirect_uri` too).
+    if (page?.paywall?.startsWith('login')) return {liveness: 'paywalled', reason: `redirected to sign in (${page.paywall}), ${line}`}
     // The consent page stands in for the cited one, whose title and text the checker never sees.
     const consent = consentPage(redirectedTo)
     if (consent !== undefined) return {liveness: 'blocked', reason: `redirected to a cookie consent page on ${consent}, ${line}`}
-    // A cited page that sends the reader to sign in is a login wall, however the sign-in page itself answers.
-    if (page?.paywall?.startsWith('login')) return {liveness: 'paywalled', reason: `redirected to sign in (${page.paywall}), ${line}`}
   }
   if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
   if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
