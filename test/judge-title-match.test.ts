@@ -160,6 +160,17 @@ describe('judgeTitleMatch', () => {
     expect(pep([{source: 'title', text: ' — '}])).toBeUndefined()
   })
 
+  it('a page below the root titled with the site\'s name alone (an app\'s shell, a wall) names no page: nothing to report', () => {
+    const cited = citation('https://x.com/nasa/status/1', {citedTitle: 'NASA on the Artemis launch'})
+    expect(judgeTitleMatch(cited, source('https://x.com/nasa/status/1', {titles: [{source: 'title', text: 'X'}]}), options)).toBeUndefined()
+    const book = citation('https://www.amazon.com/dp/0262033844', {citedTitle: 'Introduction to Algorithms'})
+    expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com'}]}), options)).toBeUndefined()
+    // A home page titled so is what it is; so is a deep page whose title says more than the name.
+    const home = citation('https://www.amazon.com/', {citedTitle: 'Introduction to Algorithms'})
+    expect(judgeTitleMatch(home, source('https://www.amazon.com/', {titles: [{source: 'title', text: 'Amazon.com'}]}), options)?.action).toBe('flagged')
+    expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com: Cookbooks'}]}), options)?.action).toBe('flagged')
+  })
+
   it('nothing to report without a cited title', () => {
     expect(judgeTitleMatch(untitled, source(url, {titles: [{source: 'title', text: 'Something else'}]}), options)).toBeUndefined()
   })

@@ -39,6 +39,6 @@ export function cleanTitle(title: string, siteNames: readonly string[]): string 
 }
 
 /** Letters and digits only, folded: `arXiv.org` → `arxivorg`. */
-function squash(text: string): string {
+export function squash(text: string): string {
   return looseFold(text).replace(/[^\p{L}\p{N}]/gu, '')
 }

@@ -5,7 +5,7 @@ import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
-import {cleanTitle} from './title-clean.js'
+import {cleanTitle, squash} from './title-clean.js'
 import {looseFold, stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
@@ -51,10 +51,10 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(cited.trim()))) {
     return undefined
   }
-  const candidates = registeredTitles(report) ?? pageTitles(report)
+  const siteNames = siteNamesOf(report)
+  const candidates = registeredTitles(report) ?? pageTitles(report)?.filter((candidate) => !shellTitle(candidate.text, report, siteNames))
   const best = candidates?.[0]
   if (!best) return undefined
-  const siteNames = siteNamesOf(report)
   if (citation.citedTitleFrom === 'text' && namesTheSite(cited, siteNames)) return undefined
   const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
   if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
@@ -101,6 +101,16 @@ function namesTheSite(text: string, siteNames: readonly string[]): boolean {
   }
   const rest = words(looseFold(text)).filter((word) => !stopWords.has(word) && !describing.has(word))
   return rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))
+}
+
+/**
+ * The title of an app's shell or a wall on a page below the site's root: the site's name alone (`X` on x.com,
+ * `Amazon.com`, `Instagram`), which names no page and so cannot contradict the cited one. A home page titled so is
+ * still compared.
+ */
+function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
+  const deep = (parseUrl(report.finalUrl)?.pathname ?? '/').replace(/\/+$/, '') !== ''
+  return deep && squash(title) !== '' && siteNames.some((name) => squash(name) === squash(title))
 }
 
 /** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
