@@ -161,7 +161,18 @@ export function sameSite(from: string, to: string, resolvers: string[]): boolean
   const end = hostOf(to)
   if (start === undefined || end === undefined) return false
   if (onResolver(from, resolvers)) return true
-  return (getDomain(start) ?? start) === (getDomain(end) ?? end)
+  return siteOf(start) === siteOf(end)
+}
+
+/**
+ * Short domains a site uses for its own pages only (`youtu.be/ID` is `www.youtube.com/watch?v=ID`). Shorteners that
+ * also wrap other sites' links (`t.co`, `lnkd.in`, `bit.ly`) are not: where they lead is another site.
+ */
+const ownShortDomains: Record<string, string> = {'youtu.be': 'youtube.com', 'redd.it': 'reddit.com'}
+
+function siteOf(host: string): string {
+  const domain = getDomain(host) ?? host
+  return ownShortDomains[domain] ?? domain
 }
 
 /** A URL on a host whose job is to redirect (`doi.org`, …), or a subdomain of one. */
