@@ -29,7 +29,8 @@ beforeAll(async () => {
     '/acme/tool/issues/7': status(429, {'retry-after': '1'}),
     '/acme/open': html('acme/open'),
     '/acme/tool/blob/release/1.0/docs/a.md': status(429, {'retry-after': '1'}),
-    '/acme/tool/blob/release/1.0/docs/gone.md': status(429, {'retry-after': '1'})
+    '/acme/tool/blob/release/1.0/docs/gone.md': status(429, {'retry-after': '1'}),
+    '/advisories/GHSA-jfh8-c2jp-5v3q': status(429, {'retry-after': '1'})
   })
   const authorised = (handler: ReturnType<typeof status>) => (request: IncomingMessage, response: Parameters<ReturnType<typeof status>>[1]) => {
     seen.push(request.headers.authorization)
@@ -91,6 +92,11 @@ describe('github.com citations with a token', () => {
     ])
   })
 
+  it('a rate-limited security advisory is no repository: not asked of the API, so never dead', async () => {
+    const {messages} = await lintLiveness(`[advisory](${page('/advisories/GHSA-jfh8-c2jp-5v3q')}).\n`, options('t0ken'))
+    expect(messages).toEqual([expect.stringContaining('(`rate limited, 429 Too Many Requests`) [citation-reachable]')])
+  })
+
   it('without a token the API is never asked: the page’s answer stands', async () => {
     const before = seen.length
     const {messages} = await lintLiveness(`[tool](${page('/acme/tool')}) [private](${page('/acme/private')}).\n`, options())
@@ -131,6 +137,7 @@ describe('which github.com URLs the API can settle', () => {
       ]
     ],
     ['https://github.com/features/actions', []],
+    ['https://github.com/advisories/GHSA-jfh8-c2jp-5v3q', []],
     ['https://github.com/acme', []],
     ['https://github.com/acme/tool/wiki/Home', []],
     ['https://gitlab.com/acme/tool', []]

@@ -16,11 +16,12 @@ export interface GitHubSettings {
 
 export const defaultGitHubApi = 'https://api.github.com'
 
-/** First path segments that are GitHub's own pages, not owners. */
+/** First path segments that are GitHub's own pages, not owners (`/advisories/GHSA-…` is no repository). */
 const reserved = new Set([
-  'about', 'apps', 'collections', 'contact', 'customer-stories', 'enterprise', 'events', 'explore', 'features',
-  'issues', 'login', 'marketplace', 'new', 'notifications', 'orgs', 'organizations', 'pricing', 'pulls', 'search',
-  'security', 'settings', 'signup', 'site', 'sponsors', 'team', 'topics', 'trending'
+  'about', 'account', 'advisories', 'apps', 'codespaces', 'collections', 'contact', 'copilot', 'customer-stories',
+  'dashboard', 'enterprise', 'enterprises', 'events', 'explore', 'features', 'issues', 'login', 'marketplace', 'new',
+  'notifications', 'orgs', 'organizations', 'pricing', 'pulls', 'readme', 'resources', 'search', 'security',
+  'settings', 'signup', 'site', 'solutions', 'sponsors', 'stars', 'team', 'topics', 'trending', 'users'
 ])
 
 /** Most segments a branch or tag name is tried with (`release/2024/q1`). */
