@@ -108,8 +108,23 @@ describe('citation-fragment', () => {
       readPage({url: 'https://app.example/docs', status: 200, headers: {'content-type': 'text/html'}, body: Buffer.from(body), truncated: false})
     const shell = page('<title>Acme Docs</title><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>')
     expect(judgeFragment(citation('https://app.example/docs#usage'), source('https://app.example/docs', shell))).toBeUndefined()
+    const headed = page('<title>Acme Docs</title><div id="root"></div><noscript><h1>JavaScript required</h1></noscript>')
+    expect(judgeFragment(citation('https://app.example/docs#usage'), source('https://app.example/docs', headed))).toBeUndefined()
     const rendered = page('<title>Acme Docs</title><div id="root"><h2 id="install">Install</h2><p>Install it with npm and read on.</p></div>')
     expect(judgeFragment(citation('https://app.example/docs#usage'), source('https://app.example/docs', rendered))).toBeDefined()
+  })
+
+  // Taken for an app's shell, as no line reaches 20 characters: a release that never was passed silently.
+  it('judges a short page that has a heading, such as a changelog of one-line entries', () => {
+    const changelog = readPage({
+      url: 'https://tool.example/changelog',
+      status: 200,
+      headers: {'content-type': 'text/html'},
+      body: Buffer.from('<h1>Changelog</h1><h2 id="v2-0-0">2.0.0</h2><ul><li>Drop Node 16</li></ul><h2 id="v1-9-0">1.9.0</h2><ul><li>Add --quiet</li></ul>'),
+      truncated: false
+    })
+    const verdict = judgeFragment(citation('https://tool.example/changelog#v2-1-0'), source('https://tool.example/changelog', changelog))
+    expect(verdict?.message).toContain('Unexpected missing anchor `#v2-1-0`')
   })
 
   it('says nothing about pages it could not read', () => {

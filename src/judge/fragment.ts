@@ -19,10 +19,12 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   // Browsers take a text directive off before they look for the element (`#install:~:text=npm`: Chrome copies a link
   // to a highlight so on a page opened at `#install`); a fix keeps it.
   const [fragment, directive = ''] = splitDirective(citation.fragment)
-  // A page without a single id is not HTML (PDF `#page=3`) or script-rendered, as is one without a line of text (an
-  // app's shell: `<div id="root">`): nothing to hold the anchor to yet.
+  // A page without a single id is not HTML (PDF `#page=3`) or script-rendered, as is one without a line of text or
+  // a heading (an app's shell: `<div id="root">`): nothing to hold the anchor to yet. A heading is rendered content,
+  // where every line may be short (a changelog of one-line entries).
   const host = parseUrl(report.finalUrl)?.hostname ?? ''
-  if (page.anchors.length === 0 || page.passages.length === 0 || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
+  const shell = page.passages.length === 0 && !page.titles.some((title) => title.source === 'h1')
+  if (page.anchors.length === 0 || shell || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
   const wanted = percentDecode(fragment)
   const index = indexOf(page.anchors)
   if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted)) return undefined

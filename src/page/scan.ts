@@ -75,7 +75,8 @@ export function scan(doc: Doc): Scan {
           if (result.title === undefined) result.title = clip(rawText(element)) || undefined
           return 'skip'
         case 'h1':
-          if (result.h1 === undefined) result.h1 = clip(textOf(element, maxTitleChars * 2)) || undefined
+          // A browser running scripts, as readers' do, shows no <noscript>: its 'enable JavaScript' heading is no page's.
+          if (result.h1 === undefined && noscript === 0) result.h1 = clip(textOf(element, maxTitleChars * 2)) || undefined
           return 'skip'
         case 'input':
           if ((attr(element, 'type') ?? '').trim().toLowerCase() === 'password') result.passwordField = true
