@@ -305,6 +305,7 @@ describe('bot walls', () => {
     ['cf-mitigated header on 200', 200, {'cf-mitigated': 'challenge'}, plain, 'cloudflare'],
     ['Cloudflare challenge body', 403, {server: 'cloudflare'}, challenge, 'cloudflare'],
     ['Cloudflare challenge body, 503, no headers', 503, {}, challenge, 'cloudflare'],
+    ['Cloudflare challenge script alone', 403, {server: 'cloudflare'}, doc('<title>Forbidden</title>', '<script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a1b"></script>'), 'cloudflare'],
     ['Cloudflare block page', 403, {}, doc('<title>Attention Required! | Cloudflare</title>', '<h1 data-translate="block_headline">Sorry, you have been blocked</h1>'), 'cloudflare'],
     ['Cloudflare JS-and-cookies text', 403, {}, doc('', '<p>Enable JavaScript and cookies to continue</p>'), 'cloudflare'],
     ['Vercel header', 429, {'x-vercel-mitigated': 'challenge'}, plain, 'vercel'],
@@ -342,6 +343,7 @@ describe('bot walls', () => {
     ['200 on AkamaiGHost', 200, {server: 'AkamaiGHost'}, doc('<title>Normal</title>', longText)],
     ['plain 403', 403, {server: 'nginx'}, plain],
     ['403 behind Cloudflare with its detection script', 403, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc('<title>Forbidden</title><script>a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"</script>', '<h1>403 Forbidden</h1>')],
+    ['403 behind Cloudflare with its detection script, versioned', 403, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc(`<title>Forbidden</title><script>a.src='/cdn-cgi/challenge-platform/h/b/scripts/jsd/13c98df4ef2d/main.js'</script>`, '<h1>403 Forbidden</h1>')],
     ['plain 429', 429, {}, 'Too many requests'],
     ['article about Cloudflare challenges', 200, {}, doc('<title>Just a moment...</title>', 'Checking your browser explained')],
     ['marker after the first 16 KB', 403, {}, doc('', `<p>${'x'.repeat(20_000)}</p><title>Just a moment...</title>`)]

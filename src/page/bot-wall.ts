@@ -84,8 +84,9 @@ export function detectBotWall(input: BotWallInput): BotWallVendor | undefined {
 /** Cloudflare's challenge and block pages. */
 const cloudflareMarkers = [
   /<title>\s*just a moment(?:\.\.\.|…)\s*<\/title>/,
-  // Not `scripts/jsd/`: Cloudflare's bot detection puts that script on every page it serves, its 403s and 401s too.
-  /\/cdn-cgi\/challenge-platform\/(?!scripts\/jsd\/)/,
+  // Not `scripts/jsd/` (most often written `h/b/scripts/jsd/<hash>/main.js`): Cloudflare's bot detection puts that
+  // script on every page it serves, its 403s and 401s too.
+  /\/cdn-cgi\/challenge-platform\/(?!(?:h\/\w+\/)?scripts\/jsd\/)/,
   /attention required! \| cloudflare/,
   /enable javascript and cookies to continue/,
   /data-translate="block_headline"/,
