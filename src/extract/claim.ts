@@ -28,10 +28,11 @@ const CLOSES = new RegExp(String.raw`^\s*[${CLOSING}]`)
 /**
  * The end of a text that is an abbreviation or a name's initial, not a sentence end, though the next word is
  * capitalised: `e.g. Go`, `Dr. Jones`, `St. Mary's`, `Jan. 5`, `J. Smith`, `vgl. RKI`, `z. B. RKI`, `см. ВОЗ`. Intl.Segmenter breaks after them
- * (see `continues` for those that may end a sentence too).
+ * (see `continues` for those that may end a sentence too). `см.` after a number is centimetres, which ends sentences
+ * (`поднялся на 20 см. Учёные …`).
  */
 const ABBREVIATION =
-  /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|[Vv]gl|[Сс]м|z|\p{Lu})\.\s*$/u
+  /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|[Vv]gl|(?<!\d\s)[Сс]м|z|\p{Lu})\.\s*$/u
 /** What may end a sentence all the same: a company's abbreviation (`Acme Inc.`) or a capital (`vitamin C.`). */
 const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
 /**
