@@ -163,12 +163,22 @@ describe('judgeTitleMatch', () => {
   it('a page below the root titled with the site\'s name alone (an app\'s shell, a wall) names no page: nothing to report', () => {
     const cited = citation('https://x.com/nasa/status/1', {citedTitle: 'NASA on the Artemis launch'})
     expect(judgeTitleMatch(cited, source('https://x.com/nasa/status/1', {titles: [{source: 'title', text: 'X'}]}), options)).toBeUndefined()
-    const book = citation('https://www.amazon.com/dp/0262033844', {citedTitle: 'Introduction to Algorithms'})
-    expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com'}]}), options)).toBeUndefined()
+    const post = citation('https://www.instagram.com/p/C1a2b3/', {citedTitle: 'The new bridge at dawn'})
+    expect(judgeTitleMatch(post, source('https://www.instagram.com/p/C1a2b3/', {titles: [{source: 'title', text: 'Instagram'}]}), options)).toBeUndefined()
     // A home page titled so is what it is; so is a deep page whose title says more than the name.
     const home = citation('https://www.amazon.com/', {citedTitle: 'Introduction to Algorithms'})
-    expect(judgeTitleMatch(home, source('https://www.amazon.com/', {titles: [{source: 'title', text: 'Amazon.com'}]}), options)?.action).toBe('flagged')
+    expect(judgeTitleMatch(home, source('https://www.amazon.com/', {titles: [{source: 'title', text: 'Amazon'}]}), options)?.action).toBe('flagged')
+    const book = citation('https://www.amazon.com/dp/0262033844', {citedTitle: 'Introduction to Algorithms'})
     expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com: Cookbooks'}]}), options)?.action).toBe('flagged')
+  })
+
+  it('a deep page titled with its own address (a parked domain, at every path) is still compared', () => {
+    const url = 'https://oldblog.example/2019/05/heat-pumps'
+    const cited = citation(url, {citedTitle: 'Heat pumps in cold climates'})
+    for (const text of ['oldblog.example', 'Oldblog.example']) {
+      expect(judgeTitleMatch(cited, source(url, {titles: [{source: 'title', text}]}), options)?.message).toContain(`expected the page title “${text}”`)
+    }
+    expect(judgeTitleMatch(cited, source('https://ww1.oldblog.example/2019/05/heat-pumps', {titles: [{source: 'title', text: 'oldblog.example'}]}), options)?.action).toBe('flagged')
   })
 
   it('nothing to report without a cited title', () => {

@@ -105,12 +105,17 @@ function namesTheSite(text: string, siteNames: readonly string[]): boolean {
 
 /**
  * The title of an app's shell or a wall on a page below the site's root: the site's name alone (`X` on x.com,
- * `Amazon.com`, `Instagram`), which names no page and so cannot contradict the cited one. A home page titled so is
- * still compared.
+ * `Instagram`), which names no page and so cannot contradict the cited one. A home page titled so is still compared,
+ * and so is a page titled with its own address (`oldblog.example`): what a parked domain answers at every path, where
+ * the mismatch is the only sign that the cited page is gone.
  */
 function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
   const deep = (parseUrl(report.finalUrl)?.pathname ?? '/').replace(/\/+$/, '') !== ''
-  return deep && squash(title) !== '' && siteNames.some((name) => squash(name) === squash(title))
+  const name = squash(title)
+  if (!deep || name === '') return false
+  const hosts = [report.url, report.finalUrl].map((url) => parseUrl(url)?.hostname ?? '')
+  if (hosts.some((host) => squash(host.replace(/^www\./, '')) === name || squash(getDomain(host) ?? '') === name)) return false
+  return siteNames.some((site) => squash(site) === name)
 }
 
 /** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
