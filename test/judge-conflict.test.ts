@@ -139,7 +139,11 @@ describe('how a claim word names a domain', () => {
     ["L'Oréal fait les meilleurs shampooings", 'https://www.loreal.com/x', "l'oréal"],
     ["O'Reilly publishes the best books", 'https://www.oreilly.com/x', "o'reilly"],
     ["Les avions d'Airbus sont les plus sûrs", 'https://www.airbus.com/x', 'airbus'],
-    ["Il n'apprécie pas la pomme", 'https://www.apple.com/x', false]
+    ["Il n'apprécie pas la pomme", 'https://www.apple.com/x', false],
+    // An Italian elided preposition was part of the name, and an Irish `O'` was taken for an elision: `connor` was
+    // a party the claim named.
+    ["Secondo i dati dell'Enel la domanda è cresciuta", 'https://www.enel.it/x', 'enel'],
+    ["Justice Sandra Day O'Connor wrote the majority opinion", 'https://connor.example/bio', false]
   ] as const)('%s, citing %s: %s', (claim, url, brand) => check({name: claim, url, claim, brand}))
 })
 

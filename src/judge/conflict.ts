@@ -7,7 +7,7 @@ import {list, OptionsError, optionsObject, show, type Given} from '../validate.j
 import {builtInCategory} from './credibility.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {parse} from './public-suffix.js'
-import {looseFold, stopWords, words} from './text.js'
+import {ELISION, looseFold, stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 export interface ConflictOptions {
@@ -171,12 +171,10 @@ function labelIs(compact: string, word: string): boolean {
   return (before === '' || PREFIXES.includes(before)) && (after === '' || SUFFIXES.has(after))
 }
 
-/** An elided article or preposition before a name, as French writes it: `d'Airbus`, `l'Oréal`, `qu'Apple`. */
-const ELISION = /^\p{L}{1,2}'(?=\p{L})/u
-
 /**
- * The claim word that names the label (see {@link labelNames}) and is written as a name; after an elision, the name
- * alone (`airbus` of `d'Airbus`), unless the label spells the whole (`loreal` for `L'Oréal`).
+ * The claim word that names the label (see {@link labelNames}) and is written as a name; after an elided article
+ * ({@link ELISION}), the name alone (`airbus` of `d'Airbus`, `enel` of `dell'Enel`), unless the label spells the whole
+ * (`loreal` for `L'Oréal`). An Irish `O'` is part of the name: `O'Connor` names no `connor`.
  */
 function labelWord(claim: string, claimWords: string[], compact: string): string | undefined {
   for (const word of claimWords) {

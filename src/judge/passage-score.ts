@@ -16,7 +16,7 @@
 // at least `pairGain` (0.2) higher than either alone: a claim that spans two paragraphs.
 
 import {stemmer} from 'stemmer'
-import {foldText, stopWords, urlTokens, words} from './text.js'
+import {ELISION, foldText, stopWords, urlTokens, words} from './text.js'
 
 export interface PassageScore {
   /** 0..1: see the top of this file. */
@@ -200,11 +200,6 @@ const TOKEN = /[\p{L}\p{M}\p{N}]+(?:(?:['.,]|(?<=\p{L})-(?=\p{N}{1,3}(?!\p{N})))
 /** A number with its unit or scale glued on (`10mg`, `1200m`, `2.5bn`): read as `10 mg`. */
 const GLUED_UNIT = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u
 const ORDINAL = /^(?:st|nd|rd|th)$/
-/**
- * A French or Italian elided article or preposition glued to the word it precedes: `d'obésité` and `l'obésité` are
- * one word to the page, as `dell'acqua` and `l'acqua`.
- */
-const ELISION = /^(?:[cdjlmnst]|qu|dell|all|dall|nell|sull|un)'(?=\p{L})/u
 /** Digit groups split by spaces (`12 000`, and after folding `12\u202F000`, `12\u00A0000`): one number. */
 const SPACED_THOUSANDS = /(?<![\d.,])\d{1,3}(?: \d{3})+(?!\d)/g
 /** Below the first script written without spaces (Thai): the common case, tested first because it is cheaper. */

@@ -59,6 +59,12 @@ function asciiDigit(char: string): string {
 }
 
 /**
+ * A French or Italian elided article or preposition glued to the word it precedes (folded text): `d'obésité` and
+ * `l'obésité` are one word to a page, as `dell'acqua` and `l'acqua`, and `d'Airbus` names Airbus.
+ */
+export const ELISION = /^(?:[cdjlmnst]|qu|dell|all|dall|nell|sull|un)'(?=\p{L})/u
+
+/**
  * The words of a text, folded, in order: Unicode word segmentation (so Chinese, Japanese and Thai, which
  * are written without spaces, split into words too); punctuation and spaces dropped. Apostrophes inside
  * a word stay (`don't`), possessive `'s` goes.
