@@ -831,6 +831,8 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ],
   // `см.` after a number is centimetres: the claim was `Уровень моря поднялся на 20 см. Учёные …`, asking the page for 20.
   ['centimetres end a Russian sentence', 'Уровень моря поднялся на 20 см. Учёные связывают это с таянием льдов [1](https://a.com).', ['Учёные связывают это с таянием льдов.']],
+  // A lone `z.` was read as the `z.` of `z. B.`: the claim was `The field grows along the axis z. The measured flux …`.
+  ['a variable z ends an English sentence', 'The field grows along the axis z. The measured flux doubled [1](https://a.com). Kaffee wirkt, z. B. bei Älteren [2](https://b.com).', ['The measured flux doubled.', 'Kaffee wirkt, z. B. bei Älteren.']],
   // Intl.Segmenter ends a sentence after an abbreviation before a capital: the claim was `Jones (trial).`
   ['Dr. and a parenthesised citation', 'Aspirin cut stroke risk, as shown by Dr. Jones ([trial](https://a.com)).', ['Aspirin cut stroke risk, as shown by Dr. Jones.']],
   ['e.g., cf., St., Corp., Fig., No., Jan.', 'Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5 [1](https://a.com).', ['Many languages collect garbage, e.g. Go and Java, cf. Fig. 2 and No. 5 of Acme Corp. Staff in St. Louis on Jan. 5.']],

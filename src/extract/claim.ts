@@ -33,6 +33,11 @@ const CLOSES = new RegExp(String.raw`^\s*[${CLOSING}]`)
  */
 const ABBREVIATION =
   /(?:^|[\s([{"'“‘])(?:[Ee]\.g|[Ii]\.e|[Cc]f|vs|approx|et al|Dr|Mr|Mrs|Ms|Prof|St|Inc|Corp|Ltd|Co|Fig|No|Vol|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|[Vv]gl|(?<!\d\s)[Сс]м|z|\p{Lu})\.\s*$/u
+/**
+ * A lowercase `z.`: an abbreviation only as the first half of German `z. B.`; alone, a variable or a letter ends a
+ * sentence (`along the axis z. The flux …`).
+ */
+const LONE_Z = /(?:^|[\s([{"'“‘])z\.\s*$/
 /** What may end a sentence all the same: a company's abbreviation (`Acme Inc.`) or a capital (`vitamin C.`). */
 const MAY_END = /(?:^|[\s([{"'“‘])(?:Inc|Corp|Ltd|Co|\p{Lu})\.\s*$/u
 /**
@@ -164,8 +169,9 @@ function sentenceStarts(text: string): number[] {
 function continues(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start)
   if (!ABBREVIATION.test(before.slice(-12))) return false
-  if (!MAY_END.test(before)) return true
   const next = text.slice(start, start + 16)
+  if (LONE_Z.test(before)) return /^B\./i.test(next)
+  if (!MAY_END.test(before)) return true
   const opener = OPENER.exec(next)?.[0]
   if (opener !== undefined && stopWords.has(opener.toLowerCase())) return false
   const word = AFTER_WORD.exec(before)?.[1]
