@@ -373,14 +373,18 @@ describe('liveness beyond the seed', () => {
     expect(web.hits('/rate-limited')).toBe(3)
   })
 
-  it('a site\'s own short domain (youtu.be) is the site: its redirect is no other site; a shortener\'s is', async () => {
+  it('a site\'s own short domain (youtu.be, nyti.ms, fb.me) is the site: its redirect is no other site; a shortener\'s is', async () => {
     const short = await startWeb({
       '/dQw4w9WgXcQ': (request, response) => redirect(303, `http://www.youtube.com:${web.port}/ok?v=dQw4w9WgXcQ&feature=youtu.be`)(request, response),
-      '/abc': (request, response) => redirect(301, `http://www.youtube.com:${web.port}/ok?v=abc`)(request, response)
+      '/abc': (request, response) => redirect(301, `http://www.youtube.com:${web.port}/ok?v=abc`)(request, response),
+      '/2x4Kp1': (request, response) => redirect(301, `http://www.nytimes.com:${web.port}/ok?smid=tw-share`)(request, response),
+      '/photos': (request, response) => redirect(301, `http://www.facebook.com:${web.port}/ok`)(request, response)
     })
     try {
-      const resolve: typeof testResolve = async (hostname) => (/^(?:youtu\.be|t\.co|www\.youtube\.com)$/.test(hostname) ? [{address: '127.0.0.1', family: 4}] : testResolve(hostname))
+      const resolve: typeof testResolve = async (hostname) => (/^(?:youtu\.be|t\.co|nyti\.ms|fb\.me|www\.(?:youtube|nytimes|facebook)\.com)$/.test(hostname) ? [{address: '127.0.0.1', family: 4}] : testResolve(hostname))
       expect(await one(`http://youtu.be:${short.port}/dQw4w9WgXcQ`, {resolve})).toEqual([])
+      expect(await one(`http://nyti.ms:${short.port}/2x4Kp1`, {resolve})).toEqual([])
+      expect(await one(`http://fb.me:${short.port}/photos`, {resolve})).toEqual([])
       expect(await one(`http://t.co:${short.port}/abc`, {resolve})).toEqual([expect.stringContaining('to another site')])
     } finally {
       await short.close()

@@ -168,7 +168,15 @@ export function sameSite(from: string, to: string, resolvers: string[]): boolean
  * Short domains a site uses for its own pages only (`youtu.be/ID` is `www.youtube.com/watch?v=ID`). Shorteners that
  * also wrap other sites' links (`t.co`, `lnkd.in`, `bit.ly`) are not: where they lead is another site.
  */
-const ownShortDomains: Record<string, string> = {'youtu.be': 'youtube.com', 'redd.it': 'reddit.com'}
+const ownShortDomains: Record<string, string> = {
+  'youtu.be': 'youtube.com',
+  'redd.it': 'reddit.com',
+  'fb.me': 'facebook.com',
+  'instagr.am': 'instagram.com',
+  'flic.kr': 'flickr.com',
+  'nyti.ms': 'nytimes.com',
+  'spoti.fi': 'spotify.com'
+}
 
 function siteOf(host: string): string {
   const domain = getDomain(host) ?? host
