@@ -1,4 +1,4 @@
-// Example configuration: copy it to `.remarkrc.js` in your project.
+// Example configuration: copy it to `.remarkrc.mjs` in your project (`.remarkrc.js` only where package.json says `"type": "module"`).
 // As shipped it replays the responses recorded in examples/fixtures.json, so
 // `npm run example` is offline and deterministic; drop `offline` to check the live web.
 import remarkGfm from 'remark-gfm'

@@ -124,6 +124,22 @@ describe('the published package', () => {
     expect(viaBin.stderr).not.toMatch(/Warning|Cannot/)
   }, 60_000)
 
+  it('installed, the README’s Use config, under the name it gives, loads in a project `npm init` made (CommonJS)', async () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const use = readme.slice(readme.indexOf('\n## Use\n'))
+    const [, name, config] = /^`(\.remarkrc\.\w+)` in your project[^]*?```js\n([^]*?)```/m.exec(use)!
+    const folder = join(project, 'use')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({name: 'use', version: '1.0.0', type: 'commonjs'}))
+    writeFileSync(join(folder, name!), config!)
+    // The config's `skip` leaves the internal docs out; the preset refuses the loopback address before any request.
+    writeFileSync(join(folder, 'doc.md'), 'See <https://docs.internal.example/guide> and [a page](http://127.0.0.1:9/x).\n')
+    const viaRemark = await outcome(join(project, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color', '--no-stdout'], folder)
+    expect(viaRemark.stderr).not.toMatch(/Cannot|docs\.internal/)
+    expect(viaRemark.stderr).toMatch(/^1:\d+-1:\d+ +error +Unexpected unsafe citation `http:\/\/127\.0\.0\.1:9\/x`/m)
+    expect(viaRemark.code).toBe(1)
+  }, 60_000)
+
   it('installed, a `.remarkrc.json` or `package.json#remarkConfig` sets `configure` through `remark-lint-citations/configure`', async () => {
     // Without the settings, the loopback source would be refused as unsafe rather than found dead.
     const dead = /^1:\d+-1:\d+ +error +Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`, expected a live source \(`404 Not Found`\) +citation-alive/m
