@@ -295,6 +295,30 @@ describe('judgeClaimSupport', () => {
     expect(judgeClaimSupport(citation(url, {claim: 'Coffee drinkers live longer than tea drinkers.'}), report, defaults)).toBeUndefined()
   })
 
+  // The lexical scorer matches words: an English sentence citing a French or Chinese report shared none, and every such
+  // citation was "weak support (0.00) … no passage shares its words".
+  const frenchPage = [
+    'Les océans se réchauffent plus vite que prévu',
+    'La chaleur des océans a augmenté de 14 % entre 1990 et 2020, selon une nouvelle analyse des données des bouées.',
+    'Le rythme du réchauffement a doublé après 2000, et les chercheurs prévoient une accélération dans les prochaines décennies.'
+  ]
+  const chinesePage = ['海洋变暖速度超出预期', '根据对浮标数据的最新分析，1990年至2020年间海洋热含量上升了14%。']
+
+  it.each([
+    ['an English claim, a French page', 'Ocean heat content rose by 14% between 1990 and 2020, a French analysis found.', frenchPage],
+    ['an English claim, a Chinese page', 'Ocean heat content rose by 14% between 1990 and 2020.', chinesePage],
+    ['a French claim, an English page', 'Boire trois tasses de café par jour augmente le risque d’hypertension de 14 %.', coffeePage]
+  ])('is silent for %s: the lexical scorer cannot read across languages', (_, claim, passages) => {
+    expect(judge(claim, passages)).toBeUndefined()
+  })
+
+  it('still judges a page in the claim’s language, and a custom scorer across languages', () => {
+    expect(judge('La chaleur des océans a augmenté de 40 % entre 1990 et 2020.', frenchPage)?.message).toContain('weak support (0.40)')
+    expect(judge('Ocean heat content rose by 40% between 1990 and 2020, and it did so in Europe.', coffeePage)?.action).toBe('flagged')
+    const scorer: ClaimScorer = () => ({score: 0.1, passage: frenchPage[1]})
+    expect(judge('Ocean heat content rose by 40% between 1990 and 2020.', frenchPage, {...defaults, scorer})?.action).toBe('flagged')
+  })
+
   it('uses the threshold option', () => {
     const claim = 'Coffee increases the risk of high blood pressure by 40%.'
     expect(judge(claim, coffeePage)?.action).toBe('flagged')

@@ -3,6 +3,7 @@
 import {collapse, quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionalFunction, optionsObject, OptionsError, show} from '../validate.js'
+import {differentLanguages} from './language.js'
 import {claimTerms, scoreClaim, type PassageScore} from './passage-score.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
@@ -31,8 +32,8 @@ export function parseClaimSupportOptions(value: unknown): ClaimSupportOptions {
 
 /**
  * Silent when there is nothing to judge: no claim or one of fewer than `minClaimTerms` content words, a page that did
- * not answer (other rules report that), a page without text passages (PDF, image, script-rendered), or a page that
- * is a bot wall or paywall (its text is not the source's; a "not found" page is left out by the rule while
+ * not answer (other rules report that), a page without text passages (PDF, image, script-rendered), a page in
+ * another language than the claim (for the lexical scorer), or a page that is a bot wall or paywall (its text is not the source's; a "not found" page is left out by the rule while
  * citation-soft-404 speaks of it).
  */
 export function judgeClaimSupport(citation: Citation, report: SourceReport, options: ClaimSupportOptions): Verdict | undefined {
@@ -41,6 +42,9 @@ export function judgeClaimSupport(citation: Citation, report: SourceReport, opti
   if (claim === undefined || report.liveness !== 'alive' || page === undefined || page.passages.length === 0) return undefined
   if (page.botWall !== undefined || page.paywall !== undefined) return undefined
   if (claimTerms(claim).length < minClaimTerms) return undefined
+  // Words of two languages never match: the lexical scorer would call every translated claim unsupported. A custom
+  // scorer (a multilingual model) may read across languages.
+  if (options.scorer === scoreClaim && differentLanguages(claim, page.passages)) return undefined
 
   const {score, passage} = checked(callScorer(options.scorer, claim, page.passages))
   if (score >= options.threshold) return undefined
