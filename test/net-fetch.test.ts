@@ -113,9 +113,15 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(200, {'content-encoding': 'br', 'content-type': 'text/html'})
       res.end(brotliBomb)
       return
+    case '/gzip-trailing':
+      // A script's stray newline after its compressed output: browsers show the page and ignore it.
+      res.writeHead(200, {'content-encoding': 'gzip', 'content-type': 'text/html'})
+      res.end(Buffer.concat([zlib.gzipSync(page), Buffer.from('\n\n')]))
+      return
     case '/corrupt-gzip': {
+      // Broken within the compressed data: the page gzips to 91 bytes, so bytes after the first 200 follow it whole.
       const good = zlib.gzipSync(page)
-      const bad = Buffer.concat([good.subarray(0, 200), Buffer.alloc(500, 0xab)])
+      const bad = Buffer.concat([good.subarray(0, 30), Buffer.alloc(500, 0xab)])
       res.writeHead(200, {'content-encoding': 'gzip'})
       res.end(bad)
       return
@@ -417,6 +423,13 @@ describe('fetchHop', () => {
     const answer = await hop(path)
     expect(answer.status).toBe(200)
     expect(answer.truncated).toBe(false)
+    expect(answer.body.equals(page)).toBe(true)
+  })
+
+  it('decodes a gzip body followed by stray bytes whole, as browsers do, not as nothing', async () => {
+    const answer = await hop('/gzip-trailing')
+    expect(answer.truncated).toBe(false)
+    expect(answer.bodyError).toBeUndefined()
     expect(answer.body.equals(page)).toBe(true)
   })
 

@@ -4,6 +4,7 @@ import type {Readable} from 'node:stream'
 import zlib from 'node:zlib'
 import type {Dispatcher} from 'undici'
 import {NetError, type NetErrorCode} from './errors.js'
+import {gzipHeader} from './gzip-member.js'
 import {defaultHeaders} from './headers.js'
 import {shorten} from '../page/text.js'
 
@@ -180,7 +181,7 @@ class BodySink {
 
   /** The decoder chain: applied codings undone in reverse order (`gzip, br` was gzipped, then brotli'd). */
   #decode(first: Buffer): Array<NodeJS.ReadWriteStream & Readable> {
-    const decoders = [...this.#codings].reverse().map((coding, index) => decoder(coding, index === 0 ? first : undefined))
+    const decoders = [...this.#codings].reverse().flatMap((coding, index) => decoder(coding, index === 0 ? first : undefined))
     for (const [index, stream] of decoders.entries()) {
       stream.on('error', (error) => this.fail(toNetError(error)))
       const next = decoders[index + 1]
@@ -232,18 +233,22 @@ function parseEncodings(header: string | undefined): Coding[] | undefined {
   return codings
 }
 
-function decoder(coding: Coding, first: Buffer | null | undefined): NodeJS.ReadWriteStream & Readable {
+/** The streams that undo one coding, in order. */
+function decoder(coding: Coding, first: Buffer | null | undefined): Array<NodeJS.ReadWriteStream & Readable> {
   // Lenient flushing: a body cut short decodes as far as it goes instead of failing at once.
   const flush = {flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH}
-  if (coding === 'gzip') return zlib.createGunzip(flush)
+  // Not zlib's Gunzip, which fails on bytes after the compressed page (see gzip-member.ts).
+  if (coding === 'gzip') return [gzipHeader(), zlib.createInflateRaw(flush)]
   if (coding === 'br') {
-    return zlib.createBrotliDecompress({
-      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-    })
+    return [
+      zlib.createBrotliDecompress({
+        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      }),
+    ]
   }
   // HTTP "deflate" should be zlib-wrapped (RFC 9110), but some servers send raw deflate.
-  return first && !isZlibHeader(first) ? zlib.createInflateRaw(flush) : zlib.createInflate(flush)
+  return [first && !isZlibHeader(first) ? zlib.createInflateRaw(flush) : zlib.createInflate(flush)]
 }
 
 function isZlibHeader(bytes: Buffer): boolean {
