@@ -165,7 +165,9 @@ describe('decoding', () => {
     ['unknown meta charset falls back to utf-8', Buffer.from('<html><meta charset="bogus"><title>Café</title>', 'utf8'), 'text/html'],
     // As in browsers, a label no encoding answers to declares nothing: the next source is read.
     ['a header charset no encoding answers to leaves the meta to say', cafe('<html><head><meta charset="windows-1252"><title>'), 'text/html; charset=none'],
-    ['a meta charset no encoding answers to leaves the next meta to say', cafe('<html><head><meta charset="ansi"><meta charset="windows-1252"><title>'), 'text/html']
+    ['a meta charset no encoding answers to leaves the next meta to say', cafe('<html><head><meta charset="ansi"><meta charset="windows-1252"><title>'), 'text/html'],
+    // The prescan skips comments: a template's commented-out old declaration is not the page's.
+    ['a meta charset in a comment declares nothing', Buffer.from('<html><head><!--<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">--><meta charset="utf-8"><title>Café</title>', 'utf8'), 'text/html']
   ])('%s', (_, body, contentType) => {
     expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])
   })

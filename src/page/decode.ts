@@ -56,13 +56,31 @@ function strictUtf8(bytes: Buffer): string | undefined {
  * `<meta charset=x>` or `<meta http-equiv=Content-Type content="…; charset=x">`: in the first 1024 bytes (the
  * WHATWG prescan), else anywhere before `<body` or `</head>`, since a browser's parser, still unsure of an
  * undeclared page's encoding, switches to the one a later meta names (a `<head>` of long scripts or styles).
+ * Neither reads comments: `<!-- <meta charset="iso-8859-1"> -->`, a template's old declaration, declares nothing.
  */
 export function prescanMeta(bytes: Buffer): string | undefined {
-  const early = metaCharset(bytes.subarray(0, 1024).toString('latin1'))
+  const early = metaCharset(withoutComments(bytes.subarray(0, 1024).toString('latin1')))
   if (early !== undefined || bytes.length <= 1024) return early
-  const text = bytes.toString('latin1')
+  const text = withoutComments(bytes.toString('latin1'))
   const end = text.search(/<body[\s>]|<\/head[\s>]/i)
   return metaCharset(end === -1 ? text : text.slice(0, end))
+}
+
+/** `html` without its comments; an unclosed one runs to the end. One pass: a lazy regex rescans from each `<!--`. */
+function withoutComments(html: string): string {
+  const kept: string[] = []
+  let at = 0
+  for (;;) {
+    const open = html.indexOf('<!--', at)
+    if (open === -1) break
+    kept.push(html.slice(at, open))
+    // `<!-->` closes itself, as in the prescan.
+    const close = html.indexOf('-->', open + 2)
+    if (close === -1) return kept.join('')
+    at = close + 3
+  }
+  kept.push(html.slice(at))
+  return kept.join('')
 }
 
 function metaCharset(head: string): string | undefined {
