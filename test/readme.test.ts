@@ -25,6 +25,20 @@ describe('README', () => {
     expect(safety).toContain(`\`Accept-Language: ${sent['accept-language']}\``)
   })
 
+  it('installs, in its Install command, every package its configs and code import or name as a plugin', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const installed = /```sh\nnpm install --save-dev ([^\n]+)\n```/.exec(readme)![1]!.split(' ')
+    const imported = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].flatMap((block) => [...block[1]!.matchAll(/ from '([^']+)'/g)].map((match) => match[1]!))
+    const plugins = [...readme.matchAll(/```json\n(\{\s*"plugins"[\s\S]*?)```/g)].flatMap((block) =>
+      (JSON.parse(block[1]!) as {plugins: Array<string | [string, unknown]>}).plugins.map((plugin) => (typeof plugin === 'string' ? plugin : plugin[0]))
+    )
+    // A package's name: its first path segment, or two for a scoped one. Node's own modules need no install.
+    const needed = [...imported, ...plugins].filter((name) => !name.startsWith('node:')).map((name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/'))
+    expect(needed).toContain('remark-lint-citations')
+    // Through npm's hoisting a dependency of this package may load without it; under pnpm or Yarn it does not.
+    expect([...new Set(needed)].filter((name) => !installed.includes(name))).toEqual([])
+  })
+
   it('the preset turns on every rule that has a folder', () => {
     const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
     const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
