@@ -127,6 +127,16 @@ describe('sibling probe', () => {
     expect(compareSibling({...shell, url: 'https://spa.example/files/app'}, shell, 's').outcome).toBe('same-page')
   })
 
+  it('a cited file and a made-up page of one type other than HTML are not compared: no words are read from either', () => {
+    // An API that answers any id with JSON, a CDN that answers any path with a placeholder image.
+    for (const contentType of ['application/json', 'image/png', 'application/pdf']) {
+      const file = source('https://api.example/v1/items/42', {contentType})
+      const sibling = source('https://api.example/v1/items/qwerty', {contentType: `${contentType}; charset=utf-8`})
+      expect(compareSibling(file, sibling, 's').outcome).toBe('differs')
+      expect(judgeSoft404(citation('https://api.example/v1/items/42'), file, compareSibling(file, sibling, 's'))).toBeUndefined()
+    }
+  })
+
   it('ignores the echoed path when comparing pages', () => {
     const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})

@@ -23,6 +23,11 @@ export function isTextual(type: string | undefined): boolean {
   return type.startsWith('text/') || /[/+](?:json|xml|javascript)$/.test(type)
 }
 
+/** A type sent that is not HTML's: such a body is never parsed, so no words are read from it. */
+export function isOtherThanHtml(type: string | undefined): boolean {
+  return type !== undefined && !htmlTypes.has(type)
+}
+
 /** Parse as HTML: the type says so, or the type is missing and the first KB looks like HTML. */
 export function isHtml(contentType: string | undefined, body: Buffer): boolean {
   const type = mediaType(contentType)

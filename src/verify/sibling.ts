@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {words} from '../judge/text.js'
 import {parseUrl} from '../net/parse-url.js'
-import {mediaType} from '../page/content-type.js'
+import {isOtherThanHtml, mediaType} from '../page/content-type.js'
 import type {SourceReport} from '../types.js'
 
 /** What the sibling's answer says about the cited page. */
@@ -48,7 +48,11 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
   }
   // A PDF, an image, a JSON file is not the HTML a site answers unknown paths with: with no words read on one side
   // and few on the other, their text compared equal, and a live file was called likely gone.
-  if (mediaType(cited.page?.contentType) !== mediaType(sibling.page?.contentType)) return {url, outcome: 'differs'}
+  const type = mediaType(cited.page?.contentType)
+  if (type !== mediaType(sibling.page?.contentType)) return {url, outcome: 'differs'}
+  // Nor are two of them of one type (an API's JSON for any id, a CDN's placeholder image): no words are read from
+  // either, and their empty texts compared equal however the files differ.
+  if (isOtherThanHtml(type)) return {url, outcome: 'differs'}
   const similarity = pageSimilarity(cited, sibling)
   return {url, outcome: similarity >= samePageSimilarity ? 'same-page' : 'differs', similarity}
 }
