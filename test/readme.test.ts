@@ -39,6 +39,13 @@ describe('README', () => {
     expect([...new Set(needed)].filter((name) => !installed.includes(name))).toEqual([])
   })
 
+  it('restores a cache under `node_modules` after the `npm ci` that would delete it, in every workflow it shows', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const cached = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((block) => block[1]!).filter((yaml) => /path: node_modules\//.test(yaml))
+    expect(cached.length).toBeGreaterThanOrEqual(2)
+    for (const yaml of cached) expect([yaml.search(/run: npm ci\b/) >= 0, yaml.search(/run: npm ci\b/) < yaml.search(/path: node_modules\//)]).toEqual([true, true])
+  })
+
   it('the preset turns on every rule that has a folder', () => {
     const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
     const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
