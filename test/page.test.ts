@@ -167,6 +167,9 @@ describe('decoding', () => {
     ['a header charset no encoding answers to leaves the meta to say', cafe('<html><head><meta charset="windows-1252"><title>'), 'text/html; charset=none'],
     ['a meta charset no encoding answers to leaves the next meta to say', cafe('<html><head><meta charset="ansi"><meta charset="windows-1252"><title>'), 'text/html'],
     // The prescan skips comments: a template's commented-out old declaration is not the page's.
+    // A header sent twice (a proxy's add_header after the page's own): browsers go by the last value.
+    ['the last of two Content-Type charsets', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html; charset=iso-8859-1, text/html; charset=utf-8'],
+    ['the last of two Content-Type types', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/plain; charset=utf-8, text/html'],
     ['a meta charset in a comment declares nothing', Buffer.from('<html><head><!--<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">--><meta charset="utf-8"><title>Café</title>', 'utf8'), 'text/html']
   ])('%s', (_, body, contentType) => {
     expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])

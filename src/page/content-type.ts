@@ -4,15 +4,28 @@ import {TextDecoder} from 'node:util'
 
 /** `text/html; charset=utf-8` → `text/html`; undefined when missing or not `type/subtype`. */
 export function mediaType(contentType: string | undefined): string | undefined {
-  if (contentType === undefined) return undefined
-  const essence = (contentType.split(';')[0] ?? '').split(',')[0]?.trim().toLowerCase() ?? ''
-  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(essence) && essence !== '*/*' ? essence : undefined
+  return contentType === undefined ? undefined : lastType(contentType)?.essence
 }
 
 /** The `charset` parameter, lower-cased, without quotes. */
 export function charsetParam(contentType: string | undefined): string | undefined {
-  const match = contentType === undefined ? null : /;\s*charset\s*=\s*["']?([^"';,\s]+)/i.exec(contentType)
-  return match?.[1]?.toLowerCase()
+  return contentType === undefined ? undefined : lastType(contentType)?.charset
+}
+
+/**
+ * The type a header sent more than once (its values joined with ', ') means, as browsers read it (Fetch's "extract
+ * a MIME type"): the last value that is a media type, with the charset an earlier value of that type gave when it
+ * gives none. A proxy's `add_header` after the page's own type, or a default before it: the last one counts.
+ */
+function lastType(contentType: string): {essence: string; charset: string | undefined} | undefined {
+  let found: {essence: string; charset: string | undefined} | undefined
+  for (const value of contentType.split(',')) {
+    const essence = (value.split(';')[0] ?? '').trim().toLowerCase()
+    if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(essence) || essence === '*/*') continue
+    const charset = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(value)?.[1]?.toLowerCase()
+    found = {essence, charset: charset ?? (found?.essence === essence ? found.charset : undefined)}
+  }
+  return found
 }
 
 const htmlTypes = new Set(['text/html', 'application/xhtml+xml'])
