@@ -2,7 +2,7 @@
 // It runs the built package (dist/), which `npm test` builds first.
 
 import {execFile} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
@@ -203,6 +203,22 @@ describe('a project checked against a live (loopback) web', () => {
     const {code, lines} = await cli(['page.mdx', '--use', 'remark-mdx'], folder)
     expect(code).toBe(1)
     expect(lines[1]).toMatch(/^3:16-3:\d+ error Unexpected dead citation `.*\/gone\?mdx`/)
+  })
+
+  it('with the README’s `remark-frontmatter` setting, `remark` cites no URL in YAML or TOML front matter, as the bin does', async () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s*\n\s*/g, ' ')
+    const setting = JSON.parse(/Under `remark`, add `remark-frontmatter` [^`]*`(\["remark-frontmatter",[^`]*)`/.exec(readme)![1]!) as unknown
+    const front = join(folder, 'front')
+    mkdirSync(front)
+    const settings = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000}
+    const plugins = [setting, join(root, 'dist', 'rules', 'index.js'), [join(root, 'dist', 'src', 'configure.js'), settings]]
+    writeFileSync(join(front, '.remarkrc.json'), JSON.stringify({plugins}))
+    const origin = web.origin()
+    writeFileSync(join(front, 'yaml.md'), `---\ncanonical: ${origin}/gone?yaml\n---\n\nA [dead one](${origin}/gone?body).\n`)
+    writeFileSync(join(front, 'toml.md'), `+++\ncanonical = "${origin}/gone?toml"\n+++\n\nA [dead one](${origin}/gone?body).\n`)
+    const {code, lines} = await cli(['yaml.md', 'toml.md', '--no-stdout'], front)
+    expect(code).toBe(1)
+    expect(lines.filter((line) => line.includes('citation-alive')).map((line) => /\/gone\?\w+/.exec(line)![0])).toEqual(['/gone?body', '/gone?body'])
   })
 
   it('a judgment rule’s options in a `.remarkrc.mjs` take effect; warnings only: exit 0', async () => {
