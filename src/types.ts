@@ -38,10 +38,10 @@ export interface Citation {
   /** The title the text gives the source (title attribute, or link text that reads like a title). */
   citedTitle: string | undefined
   /**
-   * Where the cited title came from: a title attribute or a quoted title in a footnote (meant as a title),
-   * or link text that reads like one (often a description: judged more leniently).
+   * Where the cited title came from: a title attribute, a quoted title in a footnote or the title of a bibliography
+   * entry (meant as a title), or link text that reads like one (often a description: judged more leniently).
    */
-  citedTitleFrom?: 'attribute' | 'text' | 'quote' | undefined
+  citedTitleFrom?: 'attribute' | 'text' | 'quote' | 'entry' | undefined
   /** The sentence that cites the source (for a footnote: the sentence holding its reference). */
   claim: string | undefined
   /** The range of the URL's own characters (for `reference`: the reference's range). */

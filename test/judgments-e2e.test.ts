@@ -149,6 +149,37 @@ describe('citation-title-match', () => {
     expect(of('citation-title-match', messages)).toEqual([expect.stringMatching(/^1:\d+: Unexpected `threshold` `1.5`, expected a number from 0 to 1 \[citation-title-match, error\]$/)])
     expect(file.messages.find((message) => message.ruleId === 'citation-title-match')?.place).toBeUndefined()
   })
+
+  // An AI-written report ends with a reference list: the URL of another paper under an entry's title passed
+  // silently, while each genuine entry's journal, volume and pages were judged as a claim ("weak support (0.02)").
+  it('a bibliography entry’s title is compared, and the entry claims nothing', async () => {
+    const resnet = `${web.origin('papers.test')}/papers/resnet`
+    const attention = `${web.origin('papers.test')}/papers/attention`
+    const markdown = [
+      'Residual networks train deep models [1], and attention replaced recurrence [2].[^1]',
+      '',
+      '1. He, K., Zhang, X., Ren, S., & Sun, J. (2016). Deep residual learning for image recognition. *Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition*, 770–778. ' + resnet,
+      `2. Vaswani, A., Shazeer, N., & Parmar, N. (2017). Attention is all you need. *Advances in Neural Information Processing Systems*, 30. <${resnet}?apa>`,
+      `3. Vaswani A, Shazeer N. Attention is all you need. Adv Neural Inf Process Syst. 2017;30:5998-6008. ${attention}`,
+      '',
+      `Smith, J. (2020). Deep residual learning for image recognition. Acme Annual Report, 12. ${attention}?line`,
+      `World Health Organization. (2016). Deep residual learning for image recognition. Acme Annual Report. ${resnet}?line`,
+      `Acme Corp. (2024). Acme annual report. Acme. ${web.origin('acme.test')}/shared/report`,
+      '',
+      `[^1]: Vaswani, A. (2017). Attention is all you need. ${resnet}?fn`,
+      ''
+    ].join('\n')
+    const {messages} = await lint(markdown, options())
+    const wrong = (url: string, cited: string, title: string) =>
+      `${at(markdown, url, 'last')}: Unexpected cited title “${cited}” for \`${url}\`, expected the page title “${title}” (\`title\`) [citation-title-match]`
+    expect(of('citation-title-match', messages)).toEqual([
+      wrong(`${resnet}?apa`, 'Attention is all you need', 'Deep Residual Learning for Image Recognition'),
+      wrong(`${attention}?line`, 'Deep residual learning for image recognition', 'Attention Is All You Need'),
+      wrong(`${resnet}?fn`, 'Attention is all you need', 'Deep Residual Learning for Image Recognition')
+    ])
+    expect(of('citation-claim-support', messages).filter((line) => !line.includes('?fn'))).toEqual([])
+    expect(of('citation-conflict-of-interest', messages)).toEqual([])
+  })
 })
 
 describe('citation-conflict-of-interest', () => {

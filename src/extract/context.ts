@@ -9,6 +9,7 @@ import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
 import {fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
 import {plainText, type PlainText} from './plain-text.js'
+import {referenceEntry} from './reference-entry.js'
 
 /** Where a node sits: what its claim and title depend on. */
 export interface Scope {
@@ -63,12 +64,14 @@ export function emit(context: Context, found: Found): void {
   if (!isCitableUrl(url)) return
   const normalized = normalizeUrl(url)
   if (isSkipped(url, normalized?.url, context.options.skip)) return
+  let entry: {at: Entry | undefined} | undefined
+  const entryOnce = (): Entry | undefined => (entry ??= {at: entryOf(found)}).at
   const citation = {
     kind: found.kind,
     url,
     normalizedUrl: normalized?.url,
     fragment: fragmentOf(url),
-    ...citedTitle(found),
+    ...citedTitle(found, entryOnce),
     claim: undefined as string | undefined,
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
@@ -78,20 +81,51 @@ export function emit(context: Context, found: Found): void {
   let known: {claim: string | undefined} | undefined
   Object.defineProperty(citation, 'claim', {
     enumerable: true,
-    get: () => (known ??= {claim: claim(context, found)}).claim,
+    get: () => (known ??= {claim: claim(context, found, entryOnce)}).claim,
     set: (value: string | undefined) => void (known = {claim: value})
   })
   context.citations.push(citation)
 }
 
-function citedTitle(found: Found): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {
+function citedTitle(found: Found, entry: () => Entry | undefined): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {
   // Read for every citation of a footnote, so that each one's quoted title is looked for after the one before.
   const quoted = found.scope.footnote ? footnoteTitle(found.scope.footnote, found.claim) : undefined
   const attribute = titleAttribute(found.title)
   if (attribute !== undefined) return {citedTitle: attribute, citedTitleFrom: 'attribute'}
   const text = titleFromText(found.text)
   if (text !== undefined) return {citedTitle: text, citedTitleFrom: 'text'}
-  return quoted === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: quoted, citedTitleFrom: 'quote'}
+  if (quoted !== undefined) return {citedTitle: quoted, citedTitleFrom: 'quote'}
+  const title = entry()?.title
+  return title === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: title, citedTitleFrom: 'entry'}
+}
+
+type Entry = NonNullable<ReturnType<typeof referenceEntry>>
+
+/** The most of a line, up to its citation, that can be a bibliography entry. */
+const ENTRY_LENGTH = 1000
+/** Blocks' plain text, read once for the bibliography entries in them. */
+const blockTexts = new WeakMap<Node, PlainText>()
+
+/**
+ * The bibliography entry a citation stands in (`Smith, J. (2021). Title. Journal. https://…`): its line of the
+ * block, up to the citation, starts as one. Entries written one per line in one paragraph are each their own.
+ */
+function entryOf(found: Found): Entry | undefined {
+  const block = found.scope.block ?? found.scope.footnote
+  const at = found.claim
+  if (!block || !at || !('node' in at)) return undefined
+  let plain = blockTexts.get(block)
+  if (!plain) blockTexts.set(block, (plain = plainText(block, true)))
+  const start = plain.starts.get(at.node)
+  if (start === undefined) return undefined
+  // An entry's line is short up to its URL: only that much is read back, or a paragraph of thousands of URLs on one
+  // line would be read to its start for each.
+  const end = start + at.offset
+  const from = Math.max(0, end - ENTRY_LENGTH)
+  const before = plain.text.slice(from, end)
+  const lineStart = before.lastIndexOf('\n')
+  if (lineStart === -1 && from > 0) return undefined
+  return referenceEntry(before.slice(lineStart + 1))
 }
 
 /**
@@ -109,12 +143,16 @@ function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
   return lastQuotedTitle(text.plain.text.slice(from, text.last))
 }
 
-/** A footnote cites for the sentence holding its reference in the body. */
-function claim(context: Context, found: Found): string | undefined {
+/**
+ * A footnote cites for the sentence holding its reference in the body. A bibliography entry elsewhere claims
+ * nothing: its journal and pages are no sentence of the text, and what cites it is not linked to it.
+ */
+function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
   const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
   const reference =
     identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
   if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
+  if (entry()) return undefined
   const at = found.claim
   if (at === undefined) return undefined
   if ('text' in at) return claimInText(at.text, at.index, at.own, at.breaks)
