@@ -46,8 +46,24 @@ const gzipBomb = zlib.gzipSync(zeros, {level: 9})
 const brotliBomb = zlib.brotliCompressSync(zeros)
 const page = Buffer.from('<!doctype html><title>Hello</title><p>' + 'word '.repeat(2000))
 
+/** Paths of `/<coding>-endless` answers whose connection was closed. */
+const endlessClosed = new Set<string>()
+const encoders: Record<string, (data: Buffer) => Buffer> = {gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync}
+
 function route(req: IncomingMessage, res: ServerResponse): void {
   const path = new URL(req.url ?? '/', 'http://x').pathname
+  const endless = /^\/(gzip|deflate|br)-endless$/.exec(path)
+  if (endless) {
+    // The page compressed whole, then stray bytes that never end.
+    res.writeHead(200, {'content-encoding': endless[1]!, 'content-type': 'text/html'})
+    res.write(encoders[endless[1]!]!(page))
+    const timer = setInterval(() => res.write('\n'), 20)
+    res.on('close', () => {
+      clearInterval(timer)
+      endlessClosed.add(path)
+    })
+    return
+  }
   switch (path) {
     case '/ok':
       res.writeHead(200, {'content-type': 'text/html; charset=utf-8'})
@@ -431,6 +447,14 @@ describe('fetchHop', () => {
     expect(answer.truncated).toBe(false)
     expect(answer.bodyError).toBeUndefined()
     expect(answer.body.equals(page)).toBe(true)
+  })
+
+  it.each(['/gzip-endless', '/deflate-endless', '/br-endless'])('%s: a page whose stray bytes after it never end is read, and its connection closed', async (path) => {
+    const answer = await hop(path)
+    expect(answer.truncated).toBe(false)
+    expect(answer.body.equals(page)).toBe(true)
+    // Left open, the connection took bytes for ever, and closing the agent (the end of a run) waited for it.
+    await vi.waitFor(() => expect(endlessClosed.has(path)).toBe(true), {timeout: 2000})
   })
 
   it('does not pretend to decode an unsupported encoding', async () => {

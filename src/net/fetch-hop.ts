@@ -100,9 +100,9 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
         answer = {status: statusCode, statusText: shorten(statusMessage ?? '', 64), headers: flattenHeaders(responseHeaders)}
         const cap = statusCode >= 300 ? Math.min(maxBytes, ERROR_BODY_LIMIT) : maxBytes
         body = new BodySink(answer.headers['content-encoding'], cap, (read) => {
-          // Done before the end (the cap, a corrupt encoding): the rest is not wanted, nor is the socket. After
-          // undici's callback returns: an abort inside its headers callback throws there.
-          if (read.truncated) queueMicrotask(() => started.aborted || started.abort(new NetError('EOTHER', 'body read')))
+          // Done before the end (the cap, a corrupt encoding, the compressed page ended): the rest is not wanted, nor
+          // is the socket. After undici's callback returns: an abort inside its headers callback throws there.
+          if (read.unread) queueMicrotask(() => started.aborted || started.abort(new NetError('EOTHER', 'body read')))
           settle({
             url: url.href,
             ...answer!,
@@ -135,6 +135,11 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
 interface BodyRead {
   body: Buffer
   truncated: boolean
+  /**
+   * The answer goes on past what was read: cut, or after the end of its compressed data, where a server's stray
+   * bytes may never end (its socket would stay open, and closing the agent wait for it, for ever).
+   */
+  unread: boolean
   error?: NetError
 }
 
@@ -151,6 +156,8 @@ class BodySink {
   readonly #chunks: Buffer[] = []
   #total = 0
   #finished = false
+  /** Whether the answer's last byte arrived. */
+  #ended = false
 
   constructor(contentEncoding: string | undefined, cap: number, done: (read: BodyRead) => void) {
     this.#cap = cap
@@ -170,6 +177,7 @@ class BodySink {
   }
 
   end(): void {
+    this.#ended = true
     if (this.#finished) return
     if (this.#decoders) this.#decoders[0]!.end()
     else this.#finish(false)
@@ -212,7 +220,7 @@ class BodySink {
       stream.on('error', () => {})
       stream.destroy()
     }
-    this.#done({body: Buffer.concat(this.#chunks, this.#total), truncated, ...(error ? {error} : {})})
+    this.#done({body: Buffer.concat(this.#chunks, this.#total), truncated, unread: !this.#ended, ...(error ? {error} : {})})
   }
 }
 
