@@ -1,6 +1,9 @@
 // The source judgments end to end through remark (unified + the preset) against a web on 127.0.0.1:
 // one fetch per URL feeds every rule; the soft-404 probe asks one made-up sibling per folder.
 
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {siblingUrl} from '../src/verify/sibling.js'
@@ -26,7 +29,14 @@ beforeAll(async () => {
     '/questions/123/nginx-404-not-found': html('nginx - 404 Not Found - Q&A', `<p>${'Nginx answers 404 when the root is wrong; set it to the build folder. '.repeat(60)}</p>`),
     '/docs/conventions/not-found': html('not-found.js', `<p>${'The not-found file renders UI when the notFound function is thrown in a route segment. '.repeat(50)}</p>`),
     // A long page whose last paragraph is 600 kB down.
-    '/long': html('A long page', `<p>${'Filler words about nothing in particular. '.repeat(15_000)}</p><p id="end">The very last paragraph.</p>`)
+    '/long': html('A long page', `<p>${'Filler words about nothing in particular. '.repeat(15_000)}</p><p id="end">The very last paragraph.</p>`),
+    // Slow the first time: its top, then nothing until the deadline. Whole the next time.
+    '/slow-report': (_, response) => {
+      const top = '<!doctype html><html><head><title>Heat pump report</title></head><body><p>Heat pumps were installed in many homes across the region.</p>'
+      response.writeHead(200, {'content-type': 'text/html; charset=utf-8'})
+      if (web.hits('/slow-report') === 1) return void response.write(top)
+      response.end(`${top}<p>Heat pumps cut household heating bills by 40 percent in the first winter.</p></body></html>`)
+    }
   })
   // A script-rendered site: every path gets the same shell with status 200.
   spa = await startWeb({'*': shell})
@@ -126,6 +136,25 @@ describe('citation-fragment', () => {
     expect(fragment[0]!.expected).toEqual([`${origin}/guide#install`])
     expect(fragment[0]!.fatal).toBe(false)
     expect(web.hits('/guide')).toBe(1)
+  })
+})
+
+describe('a page cut by this run’s trouble', () => {
+  it('is read again by the next run, not judged from the part the cache kept', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'judgments-cache-'))
+    try {
+      const markdown = `Heat pumps cut household heating bills by 40 percent in the first winter ([report](${web.origin()}/slow-report)).\n`
+      const support = (messages: string[]) => messages.filter((line) => line.includes('citation-claim-support'))
+      const first = await lint(markdown, {...options(), cache: folder})
+      expect(support(first.messages)).toEqual([expect.stringContaining('Unexpected weak support')])
+      await closeSharedVerifiers()
+      const second = await lint(markdown, {...options(), cache: folder})
+      expect(web.hits('/slow-report')).toBe(2)
+      expect(support(second.messages)).toEqual([])
+    } finally {
+      await closeSharedVerifiers()
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })
 
