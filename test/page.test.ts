@@ -522,6 +522,12 @@ describe('robustness', () => {
     expect(page('<title>Plain</title>', {headers: {'content-type': 'text/plain'}}).titles).toEqual([])
   })
 
+  it('sniffs an untyped body of many comments at once, whatever follows them', () => {
+    // Each run of comments could be split many ways: 40 of them hung the process before.
+    expect(page('<!---->'.repeat(140) + 'plain text, not a page', {headers: {}}).titles).toEqual([])
+    expect(page('<!-- a -->\n'.repeat(80) + '<title>Sniffed</title>', {headers: {}}).titles).toEqual([{source: 'title', text: 'Sniffed'}])
+  })
+
   it('reads application/xhtml+xml', () => {
     expect(page('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title></head></html>', {headers: {'content-type': 'application/xhtml+xml'}}).titles).toEqual([{source: 'title', text: 'X'}])
   })

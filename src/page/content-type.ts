@@ -48,8 +48,10 @@ export function isHtml(contentType: string | undefined, body: Buffer): boolean {
   return sniffsAsHtml(body)
 }
 
+// A comment ends at its first `-->`: a lazy `[\s\S]*?` could also run on to a later one, and a server's run of
+// comments then tried every way to split it (2^n, a hang at 40 of them) before failing.
 const htmlStart =
-  /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link)[\s/>]/i
+  /^(?:<\?xml[^>]*>\s*)?(?:<!--(?:(?!-->)[\s\S])*-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link)[\s/>]/i
 
 /** WHATWG-style sniff of the first KB (after a BOM and leading whitespace), plus `<html` anywhere in it. */
 export function sniffsAsHtml(body: Buffer): boolean {
