@@ -142,4 +142,16 @@ describe('sibling probe', () => {
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})
     expect(pageSimilarity(a, b)).toBe(1)
   })
+
+  // The cited slug's words were taken from the cited page only: an invented `/the-future-of-ai-in-healthcare` lost
+  // `the` from "the page you're looking for", and a site's one error page no longer matched itself (0.75).
+  it('takes both slugs’ words from both pages: the same error page is the same page, whatever the slug says', () => {
+    const error = ["Oops! We can't seem to find the page you're looking for.", 'Home News Science About us Contact']
+    const cited = source('https://news.example/blog/the-future-of-ai-in-healthcare', {titles: [{source: 'title', text: 'Daily Planet'}], passages: error})
+    const sibling = source('https://news.example/blog/qwertyuiopasdfghjklzxcvbn', {titles: [{source: 'title', text: 'Daily Planet'}], passages: error})
+    expect(compareSibling(cited, sibling, 's')).toMatchObject({outcome: 'same-page', similarity: 1})
+    expect(judgeSoft404(citation(cited.url), cited, compareSibling(cited, sibling, 's'))?.message).toBe(
+      'Unexpected likely soft 404 at citation `https://news.example/blog/the-future-of-ai-in-healthcare`, expected a live source (`a made-up sibling page shows the same page (similarity 1.00)`)'
+    )
+  })
 })

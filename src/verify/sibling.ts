@@ -62,8 +62,11 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
  * differ in CSRF tokens, timestamps and the echoed random path. The last path segment's words (the echoed slug) are removed first.
  */
 export function pageSimilarity(a: SourceReport, b: SourceReport): number {
-  const left = shingles(pageText(a))
-  const right = shingles(pageText(b))
+  // Both pages lose both slugs' words: a word of one slug taken from its page only (`the` of
+  // `/the-future-of-ai`, in "the page you are looking for") made one error page differ from itself.
+  const echoed = new Set([...slugWords(a), ...slugWords(b)])
+  const left = shingles(pageText(a, echoed))
+  const right = shingles(pageText(b, echoed))
   if (left.size === 0 && right.size === 0) return 1
   let shared = 0
   for (const shingle of left) if (right.has(shingle)) shared++
@@ -72,14 +75,17 @@ export function pageSimilarity(a: SourceReport, b: SourceReport): number {
 
 const maxChars = 20_000
 
-function pageText(report: SourceReport): string[] {
+function pageText(report: SourceReport, echoed: ReadonlySet<string>): string[] {
   const page = report.page
   if (!page) return []
   const text = [page.titles[0]?.text ?? '', ...page.passages].join(' ').slice(0, maxChars)
-  // The echoed path (the random letters, the cited slug) is the one part that always differs.
+  return words(text).filter((word) => !echoed.has(word))
+}
+
+/** The words of the last path segment: the echoed path (the random letters, the cited slug) always differs. */
+function slugWords(report: SourceReport): string[] {
   const last = parseUrl(report.finalUrl)?.pathname.split('/').filter(Boolean).at(-1) ?? ''
-  const path = new Set(words(last.replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3))
-  return words(text).filter((word) => !path.has(word))
+  return words(last.replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3)
 }
 
 function shingles(list: string[]): Set<string> {
