@@ -2,7 +2,7 @@
 // (rules/index.ts), so they cannot drift: `npm run docs` rewrites them, and test/readme.test.ts fails on drift.
 
 import {readFileSync, writeFileSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+import {join, posix, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
@@ -19,8 +19,21 @@ export function ruleDoc(name, readme = readFileSync(join(root, 'rules', name, 'r
   const flat = paragraph.replace(/\s*\n\s*/g, ' ')
   const sentence = (/^(.*?\.)(?:\s+[A-Z(]|$)/.exec(flat)?.[1] ?? flat).replace(/^`remark-lint:[\w-]+` reports /, '')
   const section = /\n## Messages\n([\s\S]*?)(?:\n## |$)/.exec(readme)?.[1] ?? ''
-  const messages = [...section.matchAll(/^- (.+)$/gm)].map((m) => m[1])
-  return {summary: sentence, messages, options: optionsOf(readme)}
+  const messages = [...section.matchAll(/^- (.+)$/gm)].map((m) => rebase(m[1], name))
+  return {summary: rebase(sentence, name), messages, options: optionsOf(readme)}
+}
+
+/**
+ * Text of `rules/<name>/readme.md` with its relative links made relative to the README, where it is copied:
+ * `../citation-alive/readme.md` is `rules/citation-alive/readme.md`, `../../README.md#options` is `#options`,
+ * and `#options` the rule's own section. Copied as written, they led out of the repository.
+ */
+function rebase(markdown, name) {
+  return markdown.replace(/\]\((?![a-z][\w+.-]*:)([^)\s]+)\)/gi, (link, target) => {
+    const [path, fragment] = target.split('#')
+    const rebased = posix.normalize(posix.join('rules', name, path || 'readme.md'))
+    return `](${rebased === 'README.md' ? '' : rebased}${fragment === undefined ? '' : `#${fragment}`})`
+  })
 }
 
 /** `option (default)` pairs from the `## Options` table: its `option` and `default` columns. */

@@ -1,6 +1,6 @@
 // The README's rule table and message list are made from the rules' own docs: fail when they drift.
 
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {describe, expect, it} from 'vitest'
 // @ts-expect-error: a plain ESM script without types, shared with `npm run docs`.
@@ -44,6 +44,24 @@ describe('README', () => {
     const cached = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((block) => block[1]!).filter((yaml) => /path: node_modules\//.test(yaml))
     expect(cached.length).toBeGreaterThanOrEqual(2)
     for (const yaml of cached) expect([yaml.search(/run: npm ci\b/) >= 0, yaml.search(/run: npm ci\b/) < yaml.search(/path: node_modules\//)]).toEqual([true, true])
+  })
+
+  it('links only to files of the repository and to places in the README (the rules’ docs copied in included)', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    // Links in prose: code blocks and code spans show Markdown, they do not link.
+    const prose = readme.replace(/```[\s\S]*?```/g, '').replace(/(`+)[^`][\s\S]*?\1/g, '')
+    const targets = [...prose.matchAll(/\]\((?![a-z][\w+.-]*:)([^)\s]+)\)/gi)].map((match) => match[1]!)
+    // GitHub's heading ids: lower case, punctuation dropped, spaces as hyphens; and the `<a name>` anchors.
+    const headings = [...readme.replace(/```[\s\S]*?```/g, '').matchAll(/^#+ (.+)$/gm)].map((match) =>
+      match[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')
+    )
+    const anchors = new Set([...headings, ...[...readme.matchAll(/<a name="([^"]+)"><\/a>/g)].map((match) => match[1])])
+    expect(targets.length).toBeGreaterThan(20)
+    const broken = targets.filter((target) => {
+      const [path, fragment] = target.split('#')
+      return path ? !existsSync(resolve(root, path)) : !anchors.has(fragment)
+    })
+    expect(broken).toEqual([])
   })
 
   it('the preset turns on every rule that has a folder', () => {
