@@ -40,7 +40,8 @@ function parseLenient(text: string): unknown {
     .replace(/^(?:\/\/\s*)?<!\[CDATA\[|(?:\/\/\s*)?\]\]>$/g, '')
     .replace(/^<!--|-->$/g, '')
     .trim()
-    .replace(/;+$/, '')
+    // From a run's first `;` only: tried from each `;` of a long run inside the block, it read to the run's end each time.
+    .replace(/(?<!;);+$/, '')
   if (cleaned === '') return undefined
   try {
     return JSON.parse(cleaned)
