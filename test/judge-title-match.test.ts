@@ -77,7 +77,11 @@ describe('compareTitles', () => {
     ['a capital the other side hyphenates', 'Big O notation', 'Big-O notation explained', [], true],
     // A leading dot made its word another token: these did not match.
     ['a file type with or without its dot', 'How to open .docx files', 'How to Open DOCX Files', [], true],
-    ['.NET without its dot', 'Microsoft .NET Framework 4.8', 'Microsoft NET Framework 4.8', [], true]
+    ['.NET without its dot', 'Microsoft .NET Framework 4.8', 'Microsoft NET Framework 4.8', [], true],
+    // One word changed in five was at the threshold, though that word was the year: another edition of the report.
+    ['another year is another edition', 'Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2022', [], false],
+    ['the same year, and a date besides', 'Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2021, 12 March 2022', [], true],
+    ['a number on one side only', 'World Energy Outlook', 'World Energy Outlook 2023', [], true]
   ]
   it.each(cases)('%s', (_, cited, page, siteNames, match) => {
     expect(compareTitles(cited, page, siteNames, defaultThreshold).match).toBe(match)
@@ -86,6 +90,10 @@ describe('compareTitles', () => {
   it('reports the similarity: 1 for the same words, 0 for none shared', () => {
     expect(compareTitles('Attention Is All You Need', 'attention is all you need', [], 0.8).similarity).toBe(1)
     expect(compareTitles('Deep Residual Learning', 'Attention Is All You Need', [], 0.8).similarity).toBe(0)
+  })
+
+  it('link text naming another year’s report is not described by it, however lenient the threshold', () => {
+    expect(compareTitles('Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2022', [], 0.34).match).toBe(false)
   })
 
   it('a higher threshold turns a near title into a mismatch', () => {

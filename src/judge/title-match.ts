@@ -110,7 +110,7 @@ function namesTheSite(text: string, siteNames: readonly string[]): boolean {
  * the mismatch is the only sign that the cited page is gone.
  */
 function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
-  const deep = (parseUrl(report.finalUrl)?.pathname ?? '/').replace(/\/+$/, '') !== ''
+  const deep = (parseUrl(report.finalUrl)?.pathname ?? '/').replace(/(?<!\/)\/+$/, '') !== ''
   const name = squash(title)
   if (!deep || name === '') return false
   const hosts = [report.url, report.finalUrl].map((url) => parseUrl(url)?.hostname ?? '')
@@ -189,6 +189,10 @@ export function compareTitles(
   if (leftNames.length > 0 && rightNames.length > 0 && !leftNames.some((name) => rightNames.includes(name))) {
     return {match: false, similarity}
   }
+  // So are titles numbering different years, versions or editions: `Global Ocean Warming Report 2021` matched
+  // `… 2022`, one word changed in five.
+  const sharesNumber = [...a.numbers].some((number) => [...b.numbers].some((other) => sameNumber(number, other)))
+  if (a.numbers.size > 0 && b.numbers.size > 0 && !sharesNumber) return {match: false, similarity}
   const counted = (tokens: Tokens): number => tokens.contentWords + (letters ? tokens.letters.size : 0)
   const contained =
     (shared === left.size && counted(a) >= minContainedWords) || (shared === right.size && counted(b) >= minContainedWords)
@@ -209,6 +213,11 @@ const letterName = /(?<![\p{L}\p{N}.'’&+#/-])[B-HJ-Z](?![\p{L}\p{N}.'’&+#/-]
 /** Scripts written without spaces between words. */
 const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
 
+/** `3.11` is `3.11.0`'s version too. */
+function sameNumber(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)
+}
+
 interface Tokens {
   content: Set<string>
   all: Set<string>
@@ -217,11 +226,13 @@ interface Tokens {
   symbols: Set<string>
   /** Lone capitals (`r`, `d`), not in `content`. */
   letters: Set<string>
+  /** Numbers written in digits (`2021`, `3.11`), also in `content`. */
+  numbers: Set<string>
 }
 
 function tokensOf(title: string): Tokens {
   const letters = new Set(Array.from(title.normalize('NFKC').matchAll(letterName), ([letter]) => letter.toLowerCase()))
-  const tokens: Tokens = {content: new Set(), all: new Set(), contentWords: 0, symbols: new Set(), letters}
+  const tokens: Tokens = {content: new Set(), all: new Set(), contentWords: 0, symbols: new Set(), letters, numbers: new Set()}
   // Consecutive words of an unsegmented script form one run, so the tokens do not depend on where the segmenter cut.
   let run: string[] = []
   const add = (token: string): void => {
@@ -253,6 +264,8 @@ function tokensOf(title: string): Tokens {
         }
         flush()
         tokens.all.add(word)
+        // `10,000` is `10000`.
+        if (/^\d+(?:[.,]\d+)*$/.test(word)) tokens.numbers.add(word.replace(/,(?=\d{3}(?!\d))/g, ''))
         if (stopWords.has(word) || /^[a-z]$/.test(word)) continue
         tokens.content.add(word)
         tokens.contentWords++
