@@ -2,7 +2,8 @@
 // judged again on read, cacheOnly never fetches, and two processes sharing one Redis fetch each URL once,
 // even when one wins the lease just after the other let go of it.
 
-import {execFile} from 'node:child_process'
+import {execFile, spawn} from 'node:child_process'
+import {once} from 'node:events'
 import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {connect, createServer, type AddressInfo, type Server} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -11,6 +12,7 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {openCache, SCHEMA_VERSION} from '../src/cache/index.js'
+import {LEASE_MS} from '../src/cache/redis.js'
 import {resolveSettings} from '../src/options.js'
 import {longestPauseMs, longestWaitMs} from '../src/verify/retry.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
@@ -418,6 +420,16 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
 
   /** One "machine": its own folder (and so its own file cache), the real remark CLI, the shared Redis. */
   async function machine(name: string, urls: string[], options: Record<string, unknown> = {}): Promise<string> {
+    const output = await promisify(execFile)(remark, ['doc.md', '--no-color'], {cwd: machineFolder(name, urls, options)}).catch(
+      (error: {stderr: string}) => error
+    )
+    return output.stderr
+  }
+
+  const remark = join(root, 'node_modules', '.bin', 'remark')
+
+  /** A machine's folder: a config sharing the Redis cache, and `doc.md` citing `urls`. */
+  function machineFolder(name: string, urls: string[], options: Record<string, unknown>): string {
     const folder = mkdtempSync(join(root, 'test', `.machine-${name}-`))
     folders.push(folder)
     const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
@@ -428,10 +440,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
         `export default {plugins: [recommended, [configure, ${JSON.stringify(settings)}]]}\n`
     )
     writeFileSync(join(folder, 'doc.md'), urls.map((url) => `* [x](${url})`).join('\n') + '\n')
-    const output = await promisify(execFile)(join(root, 'node_modules', '.bin', 'remark'), ['doc.md', '--no-color'], {cwd: folder}).catch(
-      (error: {stderr: string}) => error
-    )
-    return output.stderr
+    return folder
   }
 
   it('two machines at the same time, one Redis: each URL fetched once between them', async () => {
@@ -565,6 +574,30 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared Redis cache', () => {
       await own.close()
     }
   })
+
+  it('a machine stopped mid-fetch (Ctrl-C, a CI timeout) holds up the next one for seconds, not for its longest fetch', async () => {
+    // The first request is never answered: the machine is stopped while it waits. Later ones are.
+    const own = await startWeb({
+      '/stalled': (request, response) => {
+        if (own.hits('/stalled') > 1) html('Stalled once')(request, response)
+      }
+    })
+    try {
+      const url = `http://127.0.0.1:${own.port}/stalled`
+      const stopped = spawn(remark, ['doc.md'], {cwd: machineFolder('stopped', [url], {}), stdio: 'ignore'})
+      await vi.waitFor(() => expect(own.hits('/stalled')).toBe(1), {timeout: 15_000, interval: 50})
+      stopped.kill('SIGTERM')
+      await once(stopped, 'exit')
+      const started = Date.now()
+      const next = await machine('after-stop', [url])
+      // The stopped machine's claim on the URL lapses by itself: before, it held the next run for 70 s.
+      expect(Date.now() - started).toBeLessThan(LEASE_MS + 8000)
+      expect(own.hits('/stalled')).toBe(2)
+      expect(next).not.toContain('citation-alive')
+    } finally {
+      await own.close()
+    }
+  }, 100_000)
 
   it('two machines one after the other, one Redis: the second fetches nothing', async () => {
     const base = `http://127.0.0.1:${web.port}`

@@ -14,6 +14,12 @@ import type {TtlPolicy} from './ttl.js'
 export const REDIS_TIMEOUT_MS = 2000
 
 /**
+ * How long a lease lasts unless its holder renews it, as it does while it fetches: a job stopped mid-fetch (Ctrl-C,
+ * a CI timeout, a crash) holds up the jobs waiting on its URLs this long, not for the longest fetch (70 s by default).
+ */
+export const LEASE_MS = 6000
+
+/**
  * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
  * and every command are bounded (REDIS_TIMEOUT_MS), there is no reconnecting and no offline
  * queue. The first failure (cannot connect, a command fails or times out, the connection drops)
@@ -37,6 +43,9 @@ export class RedisCache extends KeyvCache {
   private slots = 0
   /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
   private inFlight = 0
+  /** The leases this process holds, by key, each until when at most (its claim's bound). */
+  private readonly leases = new Map<string, number>()
+  private renewing: NodeJS.Timeout | undefined
 
   constructor(
     url: string,
@@ -136,12 +145,20 @@ export class RedisCache extends KeyvCache {
       .catch((error: unknown) => this.failed('write', error))
   }
 
-  /** `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. */
+  /**
+   * `SET lease NX PX`: the first process to ask fetches; a broken Redis lets everyone fetch. The lease lasts
+   * LEASE_MS and is renewed until released, for `ms` at most.
+   */
   override async claim(url: string, ms: number): Promise<boolean> {
     try {
       if (this.readOnly || !(await this.keyv())) return true
-      const answer = await this.bound(this.client.set(this.leaseKey(url), String(process.pid), {NX: true, PX: ms}))
-      return answer === 'OK'
+      const key = this.leaseKey(url)
+      const answer = await this.bound(this.client.set(key, String(process.pid), {NX: true, PX: Math.min(ms, LEASE_MS)}))
+      if (answer !== 'OK') return false
+      this.leases.set(key, Date.now() + ms)
+      // Unreferenced: a fetch in flight keeps the process alive, a lease alone must not.
+      this.renewing ??= setInterval(() => this.renew(), LEASE_MS / 4).unref()
+      return true
     } catch (error) {
       this.failed('write', error)
       return true
@@ -149,11 +166,25 @@ export class RedisCache extends KeyvCache {
   }
 
   override async release(url: string): Promise<void> {
+    const key = this.leaseKey(url)
+    this.leases.delete(key)
     try {
-      if (!this.readOnly && (await this.keyv())) await this.bound(this.client.del(this.leaseKey(url)))
+      if (!this.readOnly && (await this.keyv())) await this.bound(this.client.del(key))
     } catch (error) {
       this.failed('write', error)
     }
+  }
+
+  /** Extends each lease still held by another LEASE_MS, up to its claim's bound; past it, a lease lapses by itself. */
+  private renew(): void {
+    const now = Date.now()
+    for (const [key, until] of this.leases) {
+      if (now >= until || this.broken || this.closed || this.readOnly) this.leases.delete(key)
+      else this.bound(this.client.pExpire(key, Math.min(until - now, LEASE_MS))).catch((error: unknown) => this.failed('write', error))
+    }
+    if (this.leases.size > 0) return
+    clearInterval(this.renewing)
+    this.renewing = undefined
   }
 
   /**
