@@ -180,6 +180,13 @@ describe('judgeTitleMatch', () => {
     expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com: Cookbooks'}]}), options)?.action).toBe('flagged')
   })
 
+  it('a page at a path of 200,000 slashes is compared at once', () => {
+    // Telling a deep path from the root (for a shell's title) tried each `/` of the run as the trailing ones: a minute.
+    const url = `https://x.com/nasa${'/'.repeat(200_000)}status`
+    const cited = citation(url, {citedTitle: 'NASA on the Artemis launch'})
+    expect(judgeTitleMatch(cited, source(url, {titles: [{source: 'title', text: 'Something else entirely'}]}), options)?.action).toBe('flagged')
+  })
+
   it('a deep page titled with its own address (a parked domain, at every path) is still compared', () => {
     const url = 'https://oldblog.example/2019/05/heat-pumps'
     const cited = citation(url, {citedTitle: 'Heat pumps in cold climates'})
@@ -286,7 +293,11 @@ describe('parseTitleMatchOptions', () => {
     ['Documentación de React', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
     ['Документация React', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
     ['React 官方文档', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
-    ['React のドキュメント', 'https://react.dev/reference/react/useState', 'useState – React', 'React']
+    ['React のドキュメント', 'https://react.dev/reference/react/useState', 'useState – React', 'React'],
+    // Research writing names an organisation's page by what it is, often with its year: these were flagged.
+    ['Pew Research Center survey (2023)', 'https://www.pewresearch.org/short-reads/2023/ai', 'Americans’ views of AI | Pew Research Center', 'Pew Research Center'],
+    ['Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature'],
+    ['2021 Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature']
   ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
     const page = source(url, {titles: [{source: 'title', text: title}], siteName})
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()
@@ -294,9 +305,26 @@ describe('parseTitleMatchOptions', () => {
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'attribute'}), page, options)?.rule).toBe('citation-title-match')
   })
 
-  // Only English author-year link text was known: these were compared with the paper's title, and flagged.
-  it.each(['Müller u. a. 2019', 'Müller und Schmidt 2019', 'Dupont et coll. 2020', 'García y col. 2018', 'Иванов и др. 2020', '山田ら（2020）', '张三等 2020'])(
-    'author-year link text in another language (%s) names a paper by its authors, not its title',
+  it('link text naming the site’s report of another year than the page’s is judged, and reported', () => {
+    const url = 'https://www.who.int/publications/i/item/9789240083851'
+    const page = source(url, {titles: [{source: 'title', text: 'Global tuberculosis report 2022'}], siteName: 'World Health Organization'})
+    expect(judgeTitleMatch(citation(url, {citedTitle: 'WHO report 2021', citedTitleFrom: 'text'}), page, options)?.rule).toBe('citation-title-match')
+    expect(judgeTitleMatch(citation(url, {citedTitle: 'WHO report 2022', citedTitleFrom: 'text'}), page, options)).toBeUndefined()
+  })
+
+  it('a title of capitalised words and a year is still a title', () => {
+    const url = 'https://papers.example/resnet'
+    const page = source(url, {titles: [{source: 'title', text: 'Deep Residual Learning for Image Recognition'}]})
+    expect(judgeTitleMatch(citation(url, {citedTitle: 'Molecular Cell Biology 2021', citedTitleFrom: 'text'}), page, options)?.rule).toBe('citation-title-match')
+  })
+
+  // Only English author-year link text was known, and without a journal after it (`Smith et al. (2021), Nature`):
+  // these were compared with the paper's title, and flagged.
+  it.each([
+    'Müller u. a. 2019', 'Müller und Schmidt 2019', 'Dupont et coll. 2020', 'García y col. 2018', 'Иванов и др. 2020', '山田ら（2020）', '张三等 2020',
+    'Smith et al. (2021), Nature', 'Smith et al., Nature 2021', 'Smith and Jones 2019, Nature Climate Change'
+  ])(
+    'author-year link text, in another language or with its journal (%s), names a paper by its authors, not its title',
     (text) => {
       const url = 'https://papers.example/resnet'
       const page = source(url, {titles: [{source: 'title', text: 'Deep Residual Learning for Image Recognition'}]})

@@ -55,7 +55,7 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   const candidates = registeredTitles(report) ?? pageTitles(report)?.filter((candidate) => !shellTitle(candidate.text, report, siteNames))
   const best = candidates?.[0]
   if (!best) return undefined
-  if (citation.citedTitleFrom === 'text' && namesTheSite(cited, siteNames)) return undefined
+  if (citation.citedTitleFrom === 'text' && namesTheSite(cited, siteNames, candidates)) return undefined
   const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
   if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
   return {
@@ -77,6 +77,9 @@ const describing = new Set(
   ('answer answers api article blog book channel comment community discussion doc docs documentation entry faq forum ' +
     'guide guides handbook home homepage issue issues manual news official page pages paper post question reference ' +
     'repo repository site spec specification thread tutorial video website wiki ' +
+    // What research writing cites an organisation's page as: "a Pew Research Center survey", "the Gallup poll".
+    'analysis brief data dataset factsheet poll report research review statistics study survey whitepaper ' +
+    'studie umfrage bericht etude enquete rapport estudio encuesta informe estudo pesquisa relatorio ' +
     'dokumentation doku artikel handbuch anleitung seite beitrag webseite startseite referenz offizielle ' +
     'officielle officiel documentacion articulo guia pagina sitio oficial referencia documentacao artigo ' +
     'documentazione articolo guida sito ufficiale documentatie handleiding ' +
@@ -88,18 +91,21 @@ const describing = new Set(
 )
 
 /**
- * Link text that names the site and says what kind of page ("React docs", "Stack Overflow answer", "MDN reference")
- * describes the source: its only content word is the name the page's title carries as its site, which comparing
- * the titles drops.
+ * Link text that names the site and says what kind of page ("React docs", "Stack Overflow answer", "MDN reference",
+ * "Pew Research Center survey (2023)") describes the source: its only content word is the name the page's title
+ * carries as its site, which comparing the titles drops. A year counts as no word, unless the page's titles give
+ * another one: "WHO report 2021" does not describe the 2022 report.
  */
-function namesTheSite(text: string, siteNames: readonly string[]): boolean {
+function namesTheSite(text: string, siteNames: readonly string[], titles: readonly Candidate[]): boolean {
+  const pageYears = new Set(titles.flatMap((title) => words(title.text).filter((word) => YEAR.test(word))))
+  const anyYear = (word: string): boolean => YEAR.test(word) && (pageYears.size === 0 || pageYears.has(word))
   const site = new Set<string>()
   for (const name of siteNames) {
     const nameWords = words(looseFold(name))
     for (const word of nameWords) site.add(word)
     site.add(nameWords.join(''))
   }
-  const rest = words(looseFold(text)).filter((word) => !stopWords.has(word) && !describing.has(word))
+  const rest = words(looseFold(text)).filter((word) => !stopWords.has(word) && !describing.has(word) && !anyYear(word))
   return rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))
 }
 
@@ -118,6 +124,8 @@ function shellTitle(title: string, report: SourceReport, siteNames: readonly str
   return siteNames.some((site) => squash(site) === name)
 }
 
+const YEAR = /^(?:1[5-9]|20)\d{2}$/
+
 /** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
 const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
 /**
@@ -126,12 +134,13 @@ const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
  * A name in a script without capitals only with its "and others" (`山田ら（2020）`, `张三等 2020`, `김 외 2020`): alone,
  * it may be a title's word (`统计年鉴 2020`).
  */
-const authorYear = new RegExp(
-  String.raw`^(?:${surname}(?:\s+(?:et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?)|` +
-    String.raw`\s+(?:and|&|und|et|y|e|и|en)\s+${surname})?|[\p{Lo}\p{M}]+(?:\s*(?:ら|等|他|ほか)|\s+외))` +
-    String.raw`(?:,?\s+[(（]?|\s*[(（])\d{4}[a-z]?[)）]?$`,
-  'u'
-)
+const authors =
+  String.raw`(?:${surname}(?:\s+(?:et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?)|` +
+  String.raw`\s+(?:and|&|und|et|y|e|и|en)\s+${surname})?|[\p{Lo}\p{M}]+(?:\s*(?:ら|等|他|ほか)|\s+외))`
+const year = String.raw`(?:,?\s+[(（]?|\s*[(（])\d{4}[a-z]?[)）]?`
+/** A journal or venue named beside a reference, after a comma: `Smith et al. (2021), Nature`, `Smith et al., Nature 2021`. */
+const venue = String.raw`,\s+\p{Lu}[\p{L}.&'’-]*(?:\s+(?:\p{Lu}[\p{L}.&'’-]*|of|and|the|in|for|&))*`
+const authorYear = new RegExp(String.raw`^${authors}(?:${year}(?:${venue})?|${venue}${year})$`, 'u')
 
 interface Candidate {
   text: string
