@@ -46,6 +46,8 @@ const gzipBomb = zlib.gzipSync(zeros, {level: 9})
 const brotliBomb = zlib.brotliCompressSync(zeros)
 const page = Buffer.from('<!doctype html><title>Hello</title><p>' + 'word '.repeat(2000))
 
+/** The client port of each `/gzip-late-end` request. */
+const latePorts: Array<number | undefined> = []
 /** Paths of `/<coding>-endless` answers whose connection was closed. */
 const endlessClosed = new Set<string>()
 const encoders: Record<string, (data: Buffer) => Buffer> = {gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync}
@@ -100,6 +102,13 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     case '/gzip':
       res.writeHead(200, {'content-encoding': 'gzip', 'content-type': 'text/html'})
       res.end(zlib.gzipSync(page))
+      return
+    case '/gzip-late-end':
+      // The answer's end (its last chunk's marker) comes a moment after its compressed data.
+      latePorts.push(req.socket.remotePort)
+      res.writeHead(200, {'content-encoding': 'gzip', 'content-type': 'text/html'})
+      res.write(zlib.gzipSync(page))
+      setTimeout(() => res.end(), 20)
       return
     case '/br':
       res.writeHead(200, {'content-encoding': 'br', 'content-type': 'text/html'})
@@ -455,6 +464,17 @@ describe('fetchHop', () => {
     expect(answer.body.equals(page)).toBe(true)
     // Left open, the connection took bytes for ever, and closing the agent (the end of a run) waited for it.
     await vi.waitFor(() => expect(endlessClosed.has(path)).toBe(true), {timeout: 2000})
+  })
+
+  it('a compressed page whose answer ends a moment after its data leaves its connection to the next request', async () => {
+    const own = agent(optIn)
+    const get = () => fetchHop(new URL(`${base}/gzip-late-end`), {agent: own, timeoutMs: 3_000, maxBytes: 2_000_000})
+    const first = await get()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const second = await get()
+    expect([first.body.equals(page), second.body.equals(page)]).toEqual([true, true])
+    // Not cut off as if its rest were stray bytes: the same keep-alive connection serves the next request.
+    expect(latePorts[1]).toBe(latePorts[0])
   })
 
   it('does not pretend to decode an unsupported encoding', async () => {

@@ -100,9 +100,8 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
         answer = {status: statusCode, statusText: shorten(statusMessage ?? '', 64), headers: flattenHeaders(responseHeaders)}
         const cap = statusCode >= 300 ? Math.min(maxBytes, ERROR_BODY_LIMIT) : maxBytes
         body = new BodySink(answer.headers['content-encoding'], cap, (read) => {
-          // Done before the end (the cap, a corrupt encoding, the compressed page ended): the rest is not wanted, nor
-          // is the socket. After undici's callback returns: an abort inside its headers callback throws there.
-          if (read.unread) queueMicrotask(() => started.aborted || started.abort(new NetError('EOTHER', 'body read')))
+          // Done before the end (the cap, a corrupt encoding): the rest is not wanted, nor is the socket.
+          if (read.truncated) dropRest(started)
           settle({
             url: url.href,
             ...answer!,
@@ -112,8 +111,10 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
           })
         })
       },
-      onResponseData(_, chunk) {
-        body?.write(chunk)
+      onResponseData(started, chunk) {
+        // Bytes after the page was read whole (past the end of its compressed data) are not wanted either, and may
+        // never end: left coming, they held the socket, and with it the agent's close at the end of a run, for ever.
+        if (body && !body.write(chunk)) dropRest(started)
       },
       onResponseEnd() {
         body?.end()
@@ -135,12 +136,12 @@ export async function fetchHop(url: URL, options: HopOptions): Promise<HopRespon
 interface BodyRead {
   body: Buffer
   truncated: boolean
-  /**
-   * The answer goes on past what was read: cut, or after the end of its compressed data, where a server's stray
-   * bytes may never end (its socket would stay open, and closing the agent wait for it, for ever).
-   */
-  unread: boolean
   error?: NetError
+}
+
+/** Stops an answer whose rest is not wanted. After undici's callback returns: an abort inside its headers callback throws there. */
+function dropRest(started: Dispatcher.DispatchController): void {
+  queueMicrotask(() => started.aborted || started.abort(new NetError('EOTHER', 'body read')))
 }
 
 /**
@@ -158,6 +159,11 @@ class BodySink {
   #finished = false
   /** Whether the answer's last byte arrived. */
   #ended = false
+  /**
+   * Whether the compressed data ended before the answer did: the page is whole, and is told once the answer ends
+   * (its socket then serves the next request), or at the first byte more, which is no part of it.
+   */
+  #decoded = false
 
   constructor(contentEncoding: string | undefined, cap: number, done: (read: BodyRead) => void) {
     this.#cap = cap
@@ -169,22 +175,29 @@ class BodySink {
     }
   }
 
-  write(chunk: Buffer): void {
-    if (this.#finished) return
-    if (this.#codings.length === 0) return this.#take(chunk)
-    this.#decoders ??= this.#decode(chunk)
-    this.#decoders[0]!.write(chunk)
+  /** Takes a chunk of the answer; false when it is not wanted (`done` was told). */
+  write(chunk: Buffer): boolean {
+    if (this.#finished) return false
+    if (this.#decoded) {
+      this.#finish(false)
+      return false
+    }
+    if (this.#codings.length === 0) this.#take(chunk)
+    else (this.#decoders ??= this.#decode(chunk))[0]!.write(chunk)
+    return true
   }
 
   end(): void {
     this.#ended = true
     if (this.#finished) return
-    if (this.#decoders) this.#decoders[0]!.end()
+    if (this.#decoders && !this.#decoded) this.#decoders[0]!.end()
     else this.#finish(false)
   }
 
   fail(error: NetError): void {
-    if (!this.#finished) this.#finish(true, error)
+    if (this.#finished) return
+    if (this.#decoded) this.#finish(false)
+    else this.#finish(true, error)
   }
 
   /** The decoder chain: applied codings undone in reverse order (`gzip, br` was gzipped, then brotli'd). */
@@ -197,7 +210,11 @@ class BodySink {
     }
     const last = decoders.at(-1)!
     last.on('data', (chunk: Buffer) => this.#take(chunk))
-    last.on('end', () => this.#finished || this.#finish(false))
+    last.on('end', () => {
+      if (this.#finished) return
+      if (this.#ended) this.#finish(false)
+      else this.#decoded = true
+    })
     return decoders
   }
 
@@ -220,7 +237,7 @@ class BodySink {
       stream.on('error', () => {})
       stream.destroy()
     }
-    this.#done({body: Buffer.concat(this.#chunks, this.#total), truncated, unread: !this.#ended, ...(error ? {error} : {})})
+    this.#done({body: Buffer.concat(this.#chunks, this.#total), truncated, ...(error ? {error} : {})})
   }
 }
 
