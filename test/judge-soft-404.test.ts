@@ -33,6 +33,12 @@ describe('citation-soft-404', () => {
     expect(judgeSoft404(citation(url), redirected(url, home))?.action).toBe('removed')
   })
 
+  it('a deep link of 200,000 slashes redirected to another page is probed, decided at once', () => {
+    // Trimming the trailing slashes of each path tried each `/` of the run: a minute.
+    const url = `https://news.example/2019${'/'.repeat(200_000)}story`
+    expect(wantsSiblingProbe(redirected(url, 'https://news.example/welcome'))).toBe(true)
+  })
+
   it('a two-letter section that is not a language is not a home page', () => {
     const url = 'https://news.example/2019/05/story'
     expect(judgeSoft404(citation(url), redirected(url, 'https://news.example/ai'))?.action).not.toBe('removed')

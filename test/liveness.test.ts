@@ -303,6 +303,13 @@ describe('liveness beyond the seed', () => {
     expect(message).toMatch(new RegExp(`^1:18-1:${18 + url.length}: `))
   })
 
+  it('a URL of 200,000 slashes gets its message at once', async () => {
+    // Each `/` of the run was tried as the start of the trailing slashes (comparing the cited and final pages): minutes.
+    const url = `${origin}/x${'/'.repeat(200_000)}y`
+    const [message] = await one(url)
+    expect(message).toMatch(/^1:18-1:200\d+: Unexpected unverifiable citation `.*`, expected a source that can be checked \(`431 Request Header Fields Too Large`\)/)
+  })
+
   it('410 Gone → removed', async () => {
     expect(await one(`${origin}/gone`)).toEqual([expect.stringContaining('(`410 Gone`) [citation-alive, error]')])
   })

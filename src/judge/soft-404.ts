@@ -78,7 +78,7 @@ function isLanguage(segment: string): boolean {
 }
 
 function trimSlash(path: string): string {
-  return path.replace(/\/+$/, '').toLowerCase()
+  return path.replace(/(?<!\/)\/+$/, '').toLowerCase()
 }
 
 function verdict(certain: boolean, citation: Citation, reason: string): Verdict {

@@ -130,7 +130,7 @@ function anotherPage(from: string, to: string): boolean {
   const [a, b] = [parseUrl(from), parseUrl(to)]
   if (!a || !b) return from !== to
   const page = (url: URL): string =>
-    `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/index\.(?:html?|php)$/i, '/').replace(/\/+$/, '')}`.toLowerCase()
+    `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/index\.(?:html?|php)$/i, '/').replace(/(?<!\/)\/+$/, '')}`.toLowerCase()
   return page(a) !== page(b)
 }
 
