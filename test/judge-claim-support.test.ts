@@ -62,6 +62,11 @@ describe('scoreClaim', () => {
     ['The study enrolled 12,000 participants across 40 sites.', 'The study enrolled 12\u202F000 participants across 40 sites.', 1],
     ['The study enrolled 12000 participants across 40 sites.', 'The study enrolled 12\u00A0000 participants across 40 sites.', 1],
     ['Revenue reached $2.5bn across the region.', 'Revenue reached $2.5 billion across the region.', 1],
+    // `k` was a letter, no scale: `10k` was the number 10, which `10,000` lacked (0.40).
+    ['Over 10k patients enrolled in the hypertension trial.', 'Over 10,000 patients enrolled in the hypertension trial.', 1],
+    ['Salaries start at $50K in the capital region.', 'Salaries start at $50,000 in the capital region.', 1],
+    ['Over 10k patients enrolled in the hypertension trial.', 'Over 1,000 patients enrolled in the hypertension trial.', 0.4],
+    ['Public debt passed $1.5tn in the last quarter.', 'Public debt passed $1.5 trillion in the last quarter.', 1],
     // `covid-19` is one name: a page writing `Covid` misses a word, not a figure (was 0.32).
     ['COVID-19 vaccines reduced hospital admissions.', 'Covid vaccines reduced hospital admissions.', 0.8],
     ['The GPT-4 model passed the bar exam.', 'The GPT-4 model passed the bar exam.', 1],

@@ -227,7 +227,10 @@ const SCALES = new Map([
   ['million', 1e6],
   ['billion', 1e9],
   ['trillion', 1e12],
-  ['bn', 1e9]
+  ['bn', 1e9],
+  ['tn', 1e12],
+  // `10k` and `$50K` are thousands (a `10k` run is rarely written so beside a claim's other figures).
+  ['k', 1e3]
 ])
 /** Chinese and Japanese scales after digits (`1.4万` is 14,000, `3.5亿` 350,000,000), often glued to the next word (`万人`). */
 const CJK_SCALES = new Map([
