@@ -182,6 +182,8 @@ describe('decoding', () => {
     // A header sent twice (a proxy's add_header after the page's own): browsers go by the last value.
     ['the last of two Content-Type charsets', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/html; charset=iso-8859-1, text/html; charset=utf-8'],
     ['the last of two Content-Type types', Buffer.from('<html><title>Café</title>', 'utf8'), 'text/plain; charset=utf-8, text/html'],
+    // HTML's parser skips an XML declaration: a leftover one does not outweigh the page's meta, as it does in XHTML.
+    ['an HTML page’s meta charset over its XML declaration', Buffer.from('<?xml version="1.0" encoding="iso-8859-1"?>\n<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8" /><title>Café</title>', 'utf8'), 'text/html'],
     ['a meta charset in a comment declares nothing', Buffer.from('<html><head><!--<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">--><meta charset="utf-8"><title>Café</title>', 'utf8'), 'text/html']
   ])('%s', (_, body, contentType) => {
     expect(page(body, {headers: {'content-type': contentType}}).titles).toEqual([{source: 'title', text: 'Café'}])

@@ -1,11 +1,12 @@
-// Turns response bytes into text: BOM first, then the Content-Type charset, then an XML declaration or a
-// <meta charset> prescan, then UTF-8, or windows-1252 for undeclared bytes that are not UTF-8 (the browsers' default).
+// Turns response bytes into text: BOM first, then the Content-Type charset, then what the document declares (a
+// <meta charset> prescan, an XML declaration), then UTF-8, or windows-1252 for undeclared bytes that are not UTF-8
+// (the browsers' default).
 // A label no encoding answers to (`charset=none`) declares nothing, as in browsers: the next source is asked.
 
 import {TextDecoder} from 'node:util'
 import type * as Iconv from 'iconv-lite'
 import {cjs} from '../cjs.js'
-import {charsetParam} from './content-type.js'
+import {charsetParam, mediaType} from './content-type.js'
 
 export interface Decoded {
   text: string
@@ -16,7 +17,7 @@ export interface Decoded {
 /** Decode `body` (or its first `limit` bytes). Never throws: malformed bytes become U+FFFD. */
 export function decodeBody(body: Buffer, contentType: string | undefined, options: {html?: boolean; limit?: number} = {}): Decoded {
   const bytes = options.limit === undefined ? body : body.subarray(0, options.limit)
-  const declared = bomEncoding(bytes) ?? known(charsetParam(contentType)) ?? (options.html ? known(xmlDeclaration(bytes)) ?? prescanMeta(bytes) : undefined)
+  const declared = bomEncoding(bytes) ?? known(charsetParam(contentType)) ?? (options.html ? inDocument(bytes, contentType) : undefined)
   const utf8 = declared === undefined ? strictUtf8(bytes) : undefined
   if (utf8 !== undefined) return {text: utf8, encoding: 'utf-8'}
   const decoder = makeDecoder(declared ?? 'windows-1252')!
@@ -35,6 +36,16 @@ function bomEncoding(bytes: Buffer): string | undefined {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
   return undefined
+}
+
+/**
+ * The encoding the document names. An XHTML page is XML: its XML declaration first. An HTML page's parser skips that
+ * declaration (a template's leftover `<?xml … encoding="iso-8859-1"?>` above `<meta charset="utf-8">` is UTF-8 in
+ * browsers): its <meta> first, then the declaration, when no meta names an encoding.
+ */
+function inDocument(bytes: Buffer, contentType: string | undefined): string | undefined {
+  const xml = (): string | undefined => known(xmlDeclaration(bytes))
+  return mediaType(contentType) === 'application/xhtml+xml' ? xml() ?? prescanMeta(bytes) : prescanMeta(bytes) ?? xml()
 }
 
 /** `<?xml version="1.0" encoding="ISO-8859-1"?>` at the very start: an XHTML page's own declaration. */
