@@ -317,6 +317,13 @@ describe('judgeClaimSupport', () => {
     expect(judge(claim, passages)).toBeUndefined()
   })
 
+  // One word of another language's was enough: `et al.` and two Spanish place names made this sentence Spanish.
+  it('reads names and `et al.` in a claim as no other language: the claim is judged', () => {
+    const claim = 'Smith et al. found that decaffeinated coffee raises blood pressure in Los Angeles and Las Vegas.'
+    expect(judge(claim, coffeePage)?.action).toBe('flagged')
+    expect(judge('El Niño years raised blood pressure in Van Gogh’s Arles.', coffeePage)?.action).toBe('flagged')
+  })
+
   it('still judges a page in the claim’s language, and a custom scorer across languages', () => {
     expect(judge('La chaleur des océans a augmenté de 40 % entre 1990 et 2020.', frenchPage)?.message).toContain('weak support (0.40)')
     expect(judge('Ocean heat content rose by 40% between 1990 and 2020, and it did so in Europe.', coffeePage)?.action).toBe('flagged')

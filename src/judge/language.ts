@@ -10,7 +10,7 @@ import {words} from './text.js'
  */
 const MARKERS: Record<string, readonly string[]> = {
   en: 'the and of to that with are this from which were has have been their its for by'.split(' '),
-  fr: 'les des et est une dans pour sur par qui du aux au sont pas ces cette avec ne leur mais selon été'.split(' '),
+  fr: 'le les des et est une dans pour sur par qui du aux au sont pas ces cette avec ne leur mais selon été'.split(' '),
   de: 'der und ist nicht mit den dem von ein eine auf für sich auch wird sind wurde im zu'.split(' '),
   es: 'el los las y por para del como más pero fue está lo al una con'.split(' '),
   it: 'il di che della delle nel gli per sono anche alla degli è non una con del'.split(' '),
@@ -41,8 +41,8 @@ const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
 const SAMPLE = 20_000
 /** A page's language needs this many marker words, and more than twice the runner-up's: a page quoting another is not it. */
 const PAGE = {least: 5, ratio: 2}
-/** A claim's needs one, and more than any other language's. */
-const CLAIM = {least: 1, ratio: 1}
+/** A claim's needs two, and twice any other's: a stray word of another language does not make a sentence its. */
+const CLAIM = {least: 2, ratio: 2}
 
 interface Profile {
   script: string | undefined
@@ -59,9 +59,17 @@ const pages = new WeakMap<readonly string[], Profile>()
 export function differentLanguages(claim: string, passages: readonly string[]): boolean {
   let page = pages.get(passages)
   if (!page) pages.set(passages, (page = profile(sample(passages), PAGE)))
-  const own = profile(claim, CLAIM)
+  const own = profile(claimWords(claim), CLAIM)
   if (own.script !== undefined && page.script !== undefined && own.script !== page.script) return true
   return own.language !== undefined && page.language !== undefined && own.language !== page.language
+}
+
+/**
+ * The claim's words that may be function words: not `et al.`, nor a capitalised word inside the sentence, part of a
+ * name (`Los Angeles`, `Le Monde`, `Van Gogh`), where a language's articles are written in lower case.
+ */
+function claimWords(claim: string): string {
+  return claim.replace(/\bet al\b/gi, ' ').replace(/(?<=\S\s+)\p{Lu}\p{L}*/gu, ' ')
 }
 
 function sample(passages: readonly string[]): string {
