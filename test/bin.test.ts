@@ -687,12 +687,32 @@ describe('remark-lint-citations <files>', () => {
       write(join(project, name, 'b.md'), '# B\n')
     }
     // A folder whose config loads is still checked and reported.
-    write(join(project, 'fine', '.remarkrc.json'), '{"plugins": []}\n')
+    write(join(project, 'fine', '.remarkrc.json'), JSON.stringify({plugins: [join(root, 'dist', 'rules', 'index.js')]}))
     write(join(project, 'fine', 'c.md'), '# C\n')
     const {code, stderr} = await run(['.'], project)
     expect(code).toBe(2)
     const expected = Object.entries(cases).map(([name, [, , said]]) => `${name}/${said}`)
     expect(stderr.split('\n').filter(Boolean).sort()).toEqual([...expected, 'fine/c.md: no issues found'].sort())
+  })
+
+  it('a config that uses no citation rule (one for other remark-lint rules) is a configuration error, exit 2, not a pass that checked nothing', async () => {
+    const project = join(folder, 'style-only')
+    write(join(project, '.remarkrc.json'), '{"plugins": ["remark-gfm"]}\n')
+    write(join(project, 'a.md'), `A [dead one](${origin}/gone).\n`)
+    // A rule turned off is the config's choice: such a folder is checked, by the rules left on.
+    write(join(project, 'off', '.remarkrc.mjs'), config(['[configure, ' + JSON.stringify(fast) + ']', '[citationCredibility, false]']))
+    write(join(project, 'off', 'b.md'), `A [dead one](${origin}/gone).\n`)
+    const {code, stderr} = await run(['.'], project)
+    expect(code).toBe(2)
+    expect(tidy(stderr)).toEqual([
+      'a.md',
+      'error Unexpected remark config without citation rules, expected `remark-lint-citations` (the preset) or its rules among its plugins: no citation was checked configure remark-lint-citations',
+      'off/b.md',
+      expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`/),
+      '✖ 2 errors'
+    ])
+    const verify = await run(['verify'], project, JSON.stringify([{url: `${origin}/gone`}]))
+    expect([verify.code, JSON.parse(verify.stdout).error.message]).toEqual([2, expect.stringContaining('without citation rules')])
   })
 
   it('a plugin that throws: internal failure, exit 3', async () => {

@@ -13,6 +13,7 @@ import {VFile} from 'vfile'
 import recommended, {configure} from '../../rules/index.js'
 import type {Options} from '../options.js'
 import remarkUtf16Stop from './encoding.js'
+import remarkNoCitationRules from './no-rules.js'
 import {defaultExtensions} from './extensions.js'
 import {globSyntax} from './file-count.js'
 import {binReport} from './config-error.js'
@@ -52,7 +53,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
   const files = (await Promise.all(options.files.map((file) => given(file, options.cwd)))).flat()
   // Globs that found nothing: without files, the engine would read stdin.
   if (files.length === 0) return []
-  const plugins: PluggableList = [...syntaxPlugins, remarkUtf16Stop]
+  const plugins: PluggableList = [...syntaxPlugins, remarkUtf16Stop, remarkNoCitationRules]
   // Handed over as a processor setting, not as this plugin's options: unified-engine deep-merges a plugin's options
   // into the config's own object (arrays index by index), which is the config module's and outlived the call. `{}`
   // changes no options the config gives, and attaches `configure` where the config has none.

@@ -47,8 +47,8 @@ Exit codes:
   1  a citation must be removed (lint errors), or a file cannot be parsed;
      with --frail, warnings too
   2  configuration error: bad argument, invalid option, unreadable config,
-     a proxy variable that is not a URL; a report (or fixed file) that cannot
-     be written
+     a config without citation rules, a proxy variable that is not a URL;
+     a report (or fixed file) that cannot be written
   3  internal failure (a plugin or the checker crashed)
 `
 
