@@ -4,6 +4,8 @@ import {describe, expect, it} from 'vitest'
 import {decodeBody} from '../src/page/decode.js'
 import {readPage, type ResponseView} from '../src/page/index.js'
 import {parseRefresh} from '../src/page/refresh.js'
+import {judgeTitleMatch, parseTitleMatchOptions} from '../src/judge/title-match.js'
+import {citation, source} from './helpers/source.js'
 
 const url = 'https://example.org/articles/some-article'
 
@@ -92,6 +94,19 @@ describe('titles', () => {
       {source: 'json-ld', text: 'Tom & Jerry’s day'},
       {source: 'title', text: 'Café & Bar’s – Site'}
     ])
+  })
+
+  it('reads a title with face markup as written, and as its heading shows it', () => {
+    const html = doc('<meta name="citation_title" content="Global CO&lt;sub&gt;2&lt;/sub&gt; emissions from &lt;i&gt;fossil&lt;/i&gt; fuels"><title>List<T> Class</title>')
+    expect(page(html).titles).toEqual([
+      {source: 'citation_title', text: 'Global CO<sub>2</sub> emissions from <i>fossil</i> fuels'},
+      {source: 'citation_title', text: 'Global CO2 emissions from fossil fuels'},
+      {source: 'title', text: 'List<T> Class'}
+    ])
+    // So a citation that writes the title as printed matches it.
+    const report = source('https://journal.example/a', {titles: page(html).titles})
+    const cited = citation('https://journal.example/a', {citedTitle: 'Global CO2 emissions from fossil fuels'})
+    expect(judgeTitleMatch(cited, report, parseTitleMatchOptions(undefined))).toBeUndefined()
   })
 
   it('ignores <title> inside SVG and takes the document title', () => {

@@ -17,11 +17,22 @@ const pageTypes = new Set(['WebPage', 'ItemPage', 'AboutPage', 'MedicalWebPage']
 
 const maxPerSource = 10
 
+/**
+ * Face markup in a title's text, as publishers' citation_title metas carry it escaped (`CO<sub>2</sub>`, `<i>E.
+ * coli</i>`, MathML) and Crossref's titles do (see resolve/fields.ts): only these tags, since `List<T>` is text.
+ */
+const faceMarkup = /<\/?(?:i|b|em|strong|sub|sup|u|sc|scp|small|span|mml:[a-z]+)(?:\s[^<>]*)?>/gi
+
 export function readTitles(scanned: Scan, jsonLd: JsonLd): Candidate[] {
   const out: Candidate[] = []
   const seen = new Set<string>()
+  /** A title as written, then without its face markup: `CO2`, as the article's heading shows it and citations write it. */
   const add = (source: TitleSource, raw: string | undefined): void => {
     if (raw === undefined) return
+    addText(source, raw)
+    addText(source, raw.replace(faceMarkup, ''))
+  }
+  const addText = (source: TitleSource, raw: string): void => {
     const text = collapse(raw.length > maxTitleChars * 4 ? raw.slice(0, maxTitleChars * 4) : raw).slice(0, maxTitleChars).trimEnd()
     const key = `${source}\u0000${text}`
     if (text === '' || seen.has(key)) return
