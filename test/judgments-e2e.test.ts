@@ -161,6 +161,7 @@ describe('citation-title-match', () => {
       '1. He, K., Zhang, X., Ren, S., & Sun, J. (2016). Deep residual learning for image recognition. *Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition*, 770–778. ' + resnet,
       `2. Vaswani, A., Shazeer, N., & Parmar, N. (2017). Attention is all you need. *Advances in Neural Information Processing Systems*, 30. <${resnet}?apa>`,
       `3. Vaswani A, Shazeer N. Attention is all you need. Adv Neural Inf Process Syst. 2017;30:5998-6008. ${attention}`,
+      `4. Vaswani, A. (2017). Attention is all you need. [Advances in Neural Information Processing Systems](${attention}?journal), 30.`,
       '',
       `Smith, J. (2020). Deep residual learning for image recognition. Acme Annual Report, 12. ${attention}?line`,
       `World Health Organization. (2016). Deep residual learning for image recognition. Acme Annual Report. ${resnet}?line`,

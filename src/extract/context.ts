@@ -92,11 +92,12 @@ function citedTitle(found: Found, entry: () => Entry | undefined): Pick<Citation
   const quoted = found.scope.footnote ? footnoteTitle(found.scope.footnote, found.claim) : undefined
   const attribute = titleAttribute(found.title)
   if (attribute !== undefined) return {citedTitle: attribute, citedTitleFrom: 'attribute'}
+  // An entry's link after its title is a label: the journal (`[Nature](url)`), `[PDF](url)`, the DOI.
+  const title = entry()?.title
+  if (title !== undefined) return {citedTitle: title, citedTitleFrom: 'entry'}
   const text = titleFromText(found.text)
   if (text !== undefined) return {citedTitle: text, citedTitleFrom: 'text'}
-  if (quoted !== undefined) return {citedTitle: quoted, citedTitleFrom: 'quote'}
-  const title = entry()?.title
-  return title === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: title, citedTitleFrom: 'entry'}
+  return quoted === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: quoted, citedTitleFrom: 'quote'}
 }
 
 type Entry = NonNullable<ReturnType<typeof referenceEntry>>
