@@ -795,6 +795,7 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['APA entries, one per line', 'Smith, J., & Lee, K. (2021). Ocean warming. *Nature*, 12, 45. https://a.com\nWHO. (2020). A report. https://b.com', [undefined, undefined]],
   ['Vancouver and MLA entries', '- Smith J, Lee K. Ocean warming. Nature. 2021;12:45. https://a.com\n- Smith, John. "Ocean Warming." Nature, 2021, <https://b.com>', [undefined, undefined]],
   ['prose naming an author and a year', 'Smith (2021) found that oceans warm (https://a.com). Smith, J. says oceans warm ([a](https://b.com)).', ['Smith (2021) found that oceans warm (https://a.com).', 'Smith, J. says oceans warm.']],
+  ['prose naming an author, initial and year', '- Johnson, L. (2020) found that remote work raises output ([study](https://a.com)).', ['Johnson, L. (2020) found that remote work raises output.']],
   // A numbered marker is the citation, not words of the claim: `over 60 1.` read a stray number the page lacks.
   ['marker link after a space', 'Coffee raises blood pressure in adults over 60 [1](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],
   ['bracketed marker link', 'Coffee raises blood pressure in adults over 60 [[3]](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],

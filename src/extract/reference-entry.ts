@@ -15,6 +15,8 @@ const PERSONS = String.raw`${PERSON}(?:,?\s(?:&\s|and\s)?${PERSON})*(?:,?\set\sa
 const BODY = String.raw`\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|of|for|on|and|the|&))*`
 /** `(2021)`, `(2021a)`, `(2021, March 4)`, `(n.d.)`. */
 const YEAR = String.raw`\((?:\d{4}[a-z]?|n\.\s?d\.)(?:,\s[^()]{1,40})?\)`
+/** A title starts with a capital or a quote, or a link to it follows: `Smith, J. (2020) found that …` is a sentence. */
+const TITLE_START = String.raw`(?=["“‘'«„\p{Lu}\p{N}]|$)`
 /** A list item's number written as text: `[1]`, `1.` */
 const NUMBER = String.raw`(?:\[\d{1,3}\]\s*|\d{1,3}\.\s+)?`
 
@@ -24,8 +26,8 @@ const NUMBER = String.raw`(?:\[\d{1,3}\]\s*|\d{1,3}\.\s+)?`
  * (`Smith J, Lee K.`, and a year further on).
  */
 const HEADS: readonly RegExp[] = [
-  new RegExp(String.raw`^${NUMBER}${PERSONS}\s?${YEAR}\.?\s+`, 'u'),
-  new RegExp(String.raw`^${NUMBER}${BODY}\.?\s${YEAR}\.\s+`, 'u'),
+  new RegExp(String.raw`^${NUMBER}${PERSONS}\s?${YEAR}\.?\s+${TITLE_START}`, 'u'),
+  new RegExp(String.raw`^${NUMBER}${BODY}\.?\s${YEAR}\.\s+${TITLE_START}`, 'u'),
   new RegExp(String.raw`^${NUMBER}${PERSON}(?:,?\s(?:and|&)\s\p{Lu}\p{Ll}+(?:\s\p{Lu}\.)?\s${SURNAME})?\.\s+(?=["“‘'«„])`, 'u'),
   new RegExp(String.raw`^${NUMBER}\p{Lu}[\p{L}'’-]+\s\p{Lu}{1,3}(?:,\s\p{Lu}[\p{L}'’-]+\s\p{Lu}{1,3})*(?:,?\set\sal)?\.\s+(?=.*\b(?:1[89]|20)\d{2}\b)`, 'u')
 ]
