@@ -13,7 +13,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {cacheKey, openCache, type SourceCache} from '../src/cache/index.js'
 import {ownSlot} from '../src/cache/keyv-cache.js'
 import type {HostSlot} from '../src/types.js'
-import {REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
+import {LEASE_MS, REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
 import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {report, viaJson} from './helpers/report.js'
 import {html, startWeb, testResolve} from './helpers/web.js'
@@ -115,6 +115,26 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect((await first.get('https://example.com/from-second'))?.reason).toBe('second')
     expect(warnings).toEqual([])
   })
+
+  it('a machine fetching longer than a lease keeps it, for as long as its claim allows, and lets go when done', async () => {
+    const warnings: string[] = []
+    const first = open(redis.url, warnings)
+    const second = open(redis.url, warnings)
+    const url = 'https://example.com/long-fetch'
+    expect(await first.claim(url, LEASE_MS * 2)).toBe(true)
+    // Past the lease's own time, the holder has renewed it: the other machine still waits for its answer.
+    await sleep(LEASE_MS + 1000)
+    expect(await second.claim(url, 60_000)).toBe(false)
+    await first.release(url)
+    expect(await second.claim(url, 60_000)).toBe(true)
+    await second.release(url)
+    // Never renewed past its claim's bound: a holder whose fetch never ends (a bug, a stuck socket) lets go by itself.
+    expect(await first.claim(url, 1000)).toBe(true)
+    await sleep(1500)
+    expect(await second.claim(url, 60_000)).toBe(true)
+    await second.release(url)
+    expect(warnings).toEqual([])
+  }, 20_000)
 
   it('a pause a host asked for is shared: another machine sees it until it ends, under a Redis TTL', async () => {
     const warnings: string[] = []
