@@ -539,6 +539,19 @@ const rows: Row[] = [
     ]
   },
 
+  // An edition or a kind after an entry's title was read as part of it (`Why zebras don't get ulcers (3rd ed.)`), which the page's title lacks.
+  {
+    name: 'a bibliography entry: its title without the edition or kind after it, and no claim',
+    markdown: [
+      "- Sapolsky, R. M. (2004). Why zebras don't get ulcers (3rd ed.). Henry Holt. https://a.com/zebras",
+      '- Smith, J. (2020). Ocean heat content 1990-2020 [Data set]. Zenodo. https://b.com/data'
+    ].join('\n'),
+    expected: [
+      {kind: 'literal', url: 'https://a.com/zebras', written: 'https://a.com/zebras', start: [1, 78], end: [1, 98], citedTitle: "Why zebras don't get ulcers"},
+      {kind: 'literal', url: 'https://b.com/data', written: 'https://b.com/data', start: [2, 70], end: [2, 88], citedTitle: 'Ocean heat content 1990-2020'}
+    ]
+  },
+
   // Raw HTML
   {
     name: 'inline HTML anchor: its href is the attribute named so, not `href=` inside another attribute\'s value',

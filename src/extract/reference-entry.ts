@@ -50,10 +50,16 @@ export function referenceEntry(text: string): {title: string | undefined} | unde
   return undefined
 }
 
+/**
+ * What APA writes after a title: an edition or volume (`(3rd ed.)`, `(Vol. 2)`) or a kind
+ * (`[Data set]`, `[Video]`).
+ */
+const DESCRIPTOR = /\s*(?:\([^()]*\)?|\[[^[\]]*\])$/u
+
 /** A quoted title, or the words up to the end of the first sentence. */
 function titleAfter(rest: string): string | undefined {
   const quoted = QUOTED.exec(rest)
-  const title = quoted ? quoted.slice(1).find((group) => group !== undefined) : firstSentence(rest)
+  const title = quoted ? quoted.slice(1).find((group) => group !== undefined) : firstSentence(rest)?.replace(DESCRIPTOR, '')
   const clean = title === undefined ? '' : collapse(title.replace(/[,.]$/, ''))
   return readsLikeTitle(clean) ? clean : undefined
 }
