@@ -459,7 +459,10 @@ describe('not found', () => {
     ['a how-to titled with the phrase', doc('<title>How to Fix 404 Errors in Nginx</title>', '<p>Check the root directive first.</p>'), 'title “How to Fix 404 Errors in Nginx”'],
     ['a not-found title on a page with some text', doc('<title>Page Not Found</title>', longText), 'title “Page Not Found”'],
     ['a Q&A titled with the line', doc('<title>nginx - 404 Not Found - Q&amp;A</title>', longText), 'title “nginx - 404 Not Found - Q&A”'],
-    ['body wording on a thin page', doc('<title>Example</title>', '<p>The page you are looking for might have been removed.</p>'), 'page text “the page you are looking for”']
+    ['body wording on a thin page', doc('<title>Example</title>', '<p>The page you are looking for might have been removed.</p>'), 'page text “the page you are looking for”'],
+    // Only the words written out were known: “the page you’re looking for”, as many error pages put it, passed.
+    ['body wording with a contraction', doc('<title>Example</title>', '<h1>Oops!</h1><p>We can’t seem to find the page you’re looking for.</p>'), 'page text “the page you\'re looking for”'],
+    ['body wording: we could not find the page', doc('<title>Example</title>', '<p>Sorry, we could not find the page.</p>'), 'page text “we could not find the page”']
   ])('likely: %s', (_, body, reason) => {
     expect(page(body).notFound).toEqual({reason, certain: false})
   })

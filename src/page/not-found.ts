@@ -37,8 +37,9 @@ const filler = new Set([
 
 /** Wording on the page itself that only a not-found page uses (looked for on thin pages only). */
 const bodyPhrases = [
-  'the page you are looking for', 'the page you were looking for', 'the page you requested', "this page doesn't exist",
-  'this page does not exist', "we couldn't find that page", "we can't find the page", "we can't find that page",
+  'the page you are looking for', "the page you're looking for", 'the page you were looking for', 'the page you requested',
+  "this page doesn't exist", 'this page does not exist', "we couldn't find that page", "we can't find the page",
+  "we can't find that page", "we can't seem to find", "we couldn't find the page", 'we could not find the page',
   'the requested url was not found', 'the requested page could not be found'
 ]
 
