@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {judgeClaimSupport, parseClaimSupportOptions, type ClaimScorer} from '../src/judge/claim-support.js'
 import {scoreClaim} from '../src/judge/passage-score.js'
+import {words} from '../src/judge/text.js'
 import {OptionsError} from '../src/validate.js'
 import {citation, source} from './helpers/source.js'
 
@@ -225,6 +226,14 @@ describe('scoreClaim on a long run without spaces', () => {
     const {score} = scoreClaim('Results ' + 'f'.repeat(60000) + ' ended well', ['The results ended well.'])
     expect(performance.now() - started).toBeLessThan(1000)
     expect(score).toBeGreaterThan(0.5)
+  })
+})
+
+describe('words of a long text without spaces', () => {
+  // It is segmented a window at a time: a word at a window's end is read again with what follows it, never cut.
+  it('are the words of its parts', () => {
+    expect(words('word;'.repeat(50_000))).toEqual(Array(50_000).fill('word'))
+    expect(words(`${'x'.repeat(1995)};straddling;${'y'.repeat(300)}`)).toEqual(['x'.repeat(1995), 'straddling', 'y'.repeat(300)])
   })
 })
 

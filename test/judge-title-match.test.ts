@@ -187,6 +187,14 @@ describe('judgeTitleMatch', () => {
     expect(judgeTitleMatch(cited, source(url, {titles: [{source: 'title', text: 'Something else entirely'}]}), options)?.action).toBe('flagged')
   })
 
+  it('a cited title of 100,000 Chinese characters is compared at once', () => {
+    // Segmenting it in one piece copied the rest of it into every word it found: minutes.
+    const title = '中国的经济增长速度在过去十年中有所放缓'.repeat(5000)
+    const cited = citation(url, {citedTitle: title})
+    expect(judgeTitleMatch(cited, source(url, {titles: [{source: 'title', text: title}]}), options)).toBeUndefined()
+    expect(judgeTitleMatch(cited, source(url, {titles: [{source: 'title', text: '研究报告'}]}), options)?.action).toBe('flagged')
+  })
+
   it('a deep page titled with its own address (a parked domain, at every path) is still compared', () => {
     const url = 'https://oldblog.example/2019/05/heat-pumps'
     const cited = citation(url, {citedTitle: 'Heat pumps in cold climates'})

@@ -3,7 +3,7 @@
 import type {Node} from 'unist'
 import {stopWords, urlTokens} from '../judge/text.js'
 import {collapse} from '../page/text.js'
-import {sentenceSegmenter} from '../segmenters.js'
+import {segmentsOf, sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {ASIDE_SEPARATORS, CITATION_MARKER, CLOSING, OPENING, plainText} from './plain-text.js'
 
@@ -16,8 +16,6 @@ interface Sentences {
   nodeStarts: Map<Node, number>
 }
 
-/** Characters segmented at once; longer sentences are cut at this length. */
-const WINDOW = 2000
 /**
  * What a left-out citation leaves behind: `( )`, `[ ]`, the separators of left-out links (`( , )`, `(see )`), and a
  * space before the full stop (`60 .`).
@@ -143,20 +141,9 @@ function maskUrls(text: string): string {
   })
 }
 
-/**
- * Sentence starts, found window by window: V8 copies the whole input into
- * every segment it yields, so one pass over a long text is quadratic. The
- * last sentence of a window may be cut short, so the next window starts there.
- */
+/** Sentence starts, but those after an abbreviation or an initial. */
 function sentenceStarts(text: string): number[] {
-  const starts: number[] = []
-  for (let from = 0; from < text.length; ) {
-    const to = Math.min(text.length, from + WINDOW)
-    const found = Array.from(sentenceSegmenter().segment(text.slice(from, to)), (part) => from + part.index)
-    const last = found.length > 1 && to < text.length ? found.pop() : undefined
-    starts.push(...found)
-    from = last ?? to
-  }
+  const starts = Array.from(segmentsOf(sentenceSegmenter(), text), (part) => part.index)
   return starts.filter((start, i) => i === 0 || !continues(text, start))
 }
 

@@ -1,7 +1,7 @@
 // Text as the judges compare it: folded (NFKC, case, quotes, dashes), split into words by Unicode rules, stop words.
 
 import {collapse} from '../page/text.js'
-import {wordSegmenter} from '../segmenters.js'
+import {segmentsOf, wordSegmenter} from '../segmenters.js'
 
 const ASCII_WORD = /^[a-z0-9]+$/
 
@@ -79,7 +79,7 @@ export function words(text: string): string[] {
       out.push(run)
       continue
     }
-    for (const segment of wordSegmenter().segment(run)) {
+    for (const segment of segmentsOf(wordSegmenter(), run)) {
       if (segment.isWordLike) out.push(segment.segment.replace(/'s$/, ''))
     }
   }
