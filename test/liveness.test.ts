@@ -310,6 +310,12 @@ describe('liveness beyond the seed', () => {
     expect(message).toMatch(/^1:18-1:200\d+: Unexpected unverifiable citation `.*`, expected a source that can be checked \(`431 Request Header Fields Too Large`\)/)
   })
 
+  it('a host name of 200,000 characters is a malformed URL, said at once', async () => {
+    // The URL parser takes it: matching its suffixes against the host and credibility tables took minutes.
+    const url = `http://${'www.'.repeat(50_000)}site.test:${web.port}/ok`
+    expect(await one(url)).toEqual([expect.stringMatching(/^1:18-1:200\d+: Unexpected malformed URL `http:\/\/www\.www\..*`, expected a valid absolute URL \[citation-url-safety, error\]$/)])
+  })
+
   it('410 Gone → removed', async () => {
     expect(await one(`${origin}/gone`)).toEqual([expect.stringContaining('(`410 Gone`) [citation-alive, error]')])
   })

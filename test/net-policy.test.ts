@@ -199,6 +199,15 @@ describe('checkUrl', () => {
     expect(checkUrl(raw, strict)).toMatchObject({ok: false, code: 'malformed', reason: 'not a valid URL'})
   })
 
+  it('refuses a host name longer than DNS holds (253 characters) as malformed', () => {
+    const longest = `${'a'.repeat(63)}.`.repeat(3) + 'b'.repeat(56) + '.test'
+    expect(longest).toHaveLength(253)
+    expect(checkUrl(`https://${longest}/`, strict).ok).toBe(true)
+    expect(checkUrl(`https://${longest}./`, strict).ok).toBe(true)
+    expect(checkUrl(`https://b${longest}/`, strict)).toEqual({ok: false, code: 'malformed', reason: 'host name longer than 253 characters'})
+    expect(checkUrl(`https://${'www.'.repeat(50_000)}example.com/`, strict)).toMatchObject({ok: false, code: 'malformed'})
+  })
+
   it('refuses userinfo with a redacted reason', () => {
     const verdict = checkUrl('https://user:pw-s3cr3t@a.test/path', strict)
     expect(verdict).toEqual({ok: false, code: 'userinfo', reason: 'credentials in the URL'})

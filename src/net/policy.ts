@@ -1,7 +1,7 @@
 // The pre-connection URL policy: scheme, credentials, secrets and literal or local hosts.
 
 import {AddressPolicy, isIpLiteral} from './address.js'
-import {isLocalhostName} from './names.js'
+import {isLocalhostName, normalizeHostname} from './names.js'
 import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
 import {holdsSecretValue} from './secret-values.js'
 import {shorten} from '../page/text.js'
@@ -9,6 +9,9 @@ import {shorten} from '../page/text.js'
 export type PolicyCode = 'malformed' | 'scheme' | 'userinfo' | 'secret' | 'private-address'
 
 export type PolicyVerdict = {ok: true; url: URL} | {ok: false; code: PolicyCode; reason: string}
+
+/** The longest host name DNS holds, in characters (without a trailing dot). */
+const maxHostLength = 253
 
 /** The address a `localhost` name stands for when the policy is applied before any lookup. */
 const LOCALHOST_ADDRESS = '127.0.0.1'
@@ -45,6 +48,11 @@ function checkAlone(raw: string, secrets: boolean): PolicyVerdict {
     url = new URL(raw)
   } catch {
     return refuse('malformed', 'not a valid URL')
+  }
+  // DNS names no longer host (RFC 1035); the URL parser takes any length, and a 100 kB host written in a document
+  // (`www.www.…`) took minutes of matching its suffixes against the host and credibility tables before DNS said no.
+  if (normalizeHostname(url.hostname).length > maxHostLength) {
+    return refuse('malformed', `host name longer than ${maxHostLength} characters`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return refuse('scheme', `scheme ${shorten(url.protocol, 64)} is not http(s)`)
