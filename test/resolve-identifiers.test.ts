@@ -81,6 +81,13 @@ describe('identify: DOIs', () => {
   })
 })
 
+describe('identify: a DOI followed by a long run of closing brackets', () => {
+  // Each closer trimmed counted the brackets of the whole text again: 50,000 took a minute.
+  it('drops them at once, keeping the balanced ones inside', () => {
+    expect(identify(`https://doi.org/10.1016/S0140-6736(20)30183-5${')'.repeat(100_000)}`)).toMatchObject({kind: 'doi', doi: '10.1016/s0140-6736(20)30183-5'})
+  })
+})
+
 describe('identify: arXiv', () => {
   it.each([
     ['an abs URL', 'https://arxiv.org/abs/1706.03762', {id: '1706.03762'}],

@@ -197,17 +197,16 @@ const openers: Record<string, string> = {')': '(', ']': '[', '}': '{', '>': '<'}
  * without a partner. Balanced brackets stay: `10.1016/S0140-6736(20)30183-5` is one DOI.
  */
 function trimEnds(text: string): string {
-  let result = text.replace(/^[\s<(["'“‘«]+/, '')
-  for (;;) {
-    const last = result.at(-1)
-    if (last === undefined) return result
+  const result = text.replace(/^[\s<(["'“‘«]+/, '')
+  // Counted once and kept up to date while trimming: counted again for each closer, 50,000 of them took a minute.
+  const counts: Record<string, number> = {}
+  for (const char of result) counts[char] = (counts[char] ?? 0) + 1
+  for (let end = result.length; ; end--) {
+    const last = result[end - 1]
+    if (last === undefined) return ''
     const opener = openers[last]
-    const unbalanced = opener !== undefined && count(result, opener) < count(result, last)
-    if (!unbalanced && !/[\s.,;:!?'"“”‘’»*]/.test(last)) return result
-    result = result.slice(0, -1)
+    const unbalanced = opener !== undefined && (counts[opener] ?? 0) < counts[last]!
+    if (!unbalanced && !/[\s.,;:!?'"“”‘’»*]/.test(last)) return result.slice(0, end)
+    counts[last]!--
   }
-}
-
-function count(text: string, char: string): number {
-  return text.split(char).length - 1
 }
