@@ -166,7 +166,7 @@ describe('action.yml, by the action metadata schema', () => {
 
   it('installs the package in its own folder, then runs the built entry', () => {
     expect(steps[0]!.run).toBe('cd "$GITHUB_ACTION_PATH" && npm ci --include=dev --no-audit --no-fund --loglevel=error')
-    expect(check.run).toBe('node "$GITHUB_ACTION_PATH/dist/src/action/index.js"')
+    expect(check.run).toBe('exec node "$GITHUB_ACTION_PATH/dist/src/action/index.js"')
     expect(existsSync(actionEntry)).toBe(true)
   })
 })
@@ -590,6 +590,30 @@ describe('.remarkignore', () => {
     expect(run.code).toBe(1)
     expect(run.annotations).toEqual([expect.stringMatching(/^::error file=docs\.md,line=1,/)])
     expect(run.outputs).toMatchObject({removed: '1', 'exit-code': '1'})
+  })
+})
+
+describe('a cancelled job (the runner signals the step’s process alone)', () => {
+  let asked: () => void
+  const firstAsk = new Promise<void>((resolve) => (asked = resolve))
+  // A page that never answers: the check is still fetching when the job is cancelled.
+  const at = scene({'/hang': () => asked()})
+
+  it('stops the check at once: no request after the cancel, exit 130, and it says it was cancelled', async () => {
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': '# Project\n'}, 'base')
+    const head = at.repo.commit({'docs.md': `A [slow page](${at.web.origin()}/hang).\n`}, 'changes')
+    const run = await runAction({
+      workspace: at.repo.dir,
+      inputs: {},
+      event: {pull_request: {base: {sha: base}, head: {sha: head}}},
+      cancel: {at: firstAsk, signal: 'SIGINT'}
+    })
+    expect(run.code).toBe(130)
+    expect(run.stdout).toContain('Cancelled: remark-lint-citations was stopped, nothing is reported.')
+    expect(run.outputs).toMatchObject({'exit-code': '130'})
+    // A check left running would ask again once its 1 s timeout passed (a timeout gets one more try).
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect(at.web.hits('/hang')).toBe(1)
   })
 })
 

@@ -2,10 +2,17 @@
 
 import {spawn} from 'node:child_process'
 import {randomUUID} from 'node:crypto'
+import {constants} from 'node:os'
 import {fileURLToPath} from 'node:url'
 
 /** The built bin next to this module (dist/src/action → dist/src/cli). */
 export const binPath = fileURLToPath(new URL('../cli/bin.js', import.meta.url))
+
+/** The signals a cancelled job's runner sends, first SIGINT, then SIGTERM 7.5 s later. */
+const cancelSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM']
+
+/** Whether `code` is runBin's for a cancelled run. */
+export const isCancelled = (code: number): boolean => code > 128
 
 export interface BinRun {
   args: string[]
@@ -16,7 +23,8 @@ export interface BinRun {
 }
 
 /**
- * The bin's exit code (0 clean, 1 removed, 2 configuration error, 3 internal failure; a signal counts as 3).
+ * The bin's exit code (0 clean, 1 removed, 2 configuration error, 3 internal failure; killed by a signal, 3), or
+ * 128 + the signal's number when the run was cancelled (SIGINT, SIGTERM to this process), as a shell reports it.
  * Its output is the remark report of the checked files: text from documents and pages, which must not be
  * read as workflow commands, so it is fenced with `::stop-commands::<token>` … `::<token>::`.
  */
@@ -34,11 +42,20 @@ export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
         if (chunk.length > 0) lineOpen = chunk[chunk.length - 1] !== 0x0a
       })
     }
+    // A cancelled job's runner signals only the step's process (action.yml execs node, so this one), and kills the
+    // rest 10 s later: passed on, the checker stops at once rather than fetching on, unseen, until then.
+    let cancelled: NodeJS.Signals | undefined
+    const cancel = (signal: NodeJS.Signals) => {
+      cancelled = signal
+      child.kill(signal)
+    }
+    for (const signal of cancelSignals) process.on(signal, cancel)
     let settled = false
     // A child that fails to start emits `error` and may still emit `close`.
     const done = (code: number) => {
       if (settled) return
       settled = true
+      for (const signal of cancelSignals) process.off(signal, cancel)
       log.write(`${lineOpen ? '\n' : ''}::${token}::\n`)
       resolve(code)
     }
@@ -46,6 +63,6 @@ export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
       log.write(`Cannot start ${binPath}: ${error.message}\n`)
       done(3)
     })
-    child.on('close', (code) => done(code ?? 3))
+    child.on('close', (code) => done(cancelled ? 128 + constants.signals[cancelled] : (code ?? 3)))
   })
 }

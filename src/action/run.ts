@@ -12,7 +12,7 @@ import {sarifReportText} from '../report/sarif.js'
 import {countActions} from '../report/sources.js'
 import {ReportWriteError, writeReport} from '../report/write.js'
 import {OptionsError} from '../validate.js'
-import {binPath, runBin} from './bin.js'
+import {binPath, isCancelled, runBin} from './bin.js'
 import {pullRequestOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
 import {changesSince, GitError, hasCommit, isInHead, repoPrefix, type Changes} from './git.js'
@@ -22,7 +22,7 @@ import {prefixSarifPaths} from './sarif.js'
 import {filesMatcher} from './match.js'
 import {changedTargets, checkedHere, modeNote, selectRecords} from './select.js'
 
-/** Exit codes, as the bin's: 0 pass, 1 `fail-on` met, 2 configuration error, 3 internal failure. */
+/** Exit codes, as the bin's: 0 pass, 1 `fail-on` met, 2 configuration error, 3 internal failure; cancelled, 128 + the signal. */
 export const exitCodes = {pass: 0, fail: 1, config: 2, internal: 3} as const
 
 /** Every output action.yml declares; a test holds the two lists equal. */
@@ -141,6 +141,10 @@ async function binRun(
       ...targets
     ]
     const code = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env, inputs.githubToken), log})
+    if (isCancelled(code)) {
+      log.write('Cancelled: remark-lint-citations was stopped, nothing is reported.\n')
+      return code
+    }
     if (code !== exitCodes.pass && code !== exitCodes.fail) {
       log.write(`::error::${escapeData(`remark-lint-citations exited with ${code} (${code === exitCodes.config ? 'configuration error' : 'internal failure'}): see its report above`)}\n`)
       return code === exitCodes.config ? code : exitCodes.internal

@@ -1,7 +1,7 @@
 // A simulated Actions runner: a git repository with commits, a pull_request event file, the output and
 // summary files, and the built Action entry run as a child process with `INPUT_*` variables.
 
-import {execFile, execFileSync} from 'node:child_process'
+import {execFileSync, spawn} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
@@ -64,6 +64,8 @@ export interface RunOptions {
   /** The event payload; `pull_request` for a PR. */
   event: object
   eventName?: string
+  /** Sends `signal` to the entry (alone, not its children) once `at` settles, as a runner cancelling the job does. */
+  cancel?: {at: Promise<unknown>; signal: NodeJS.Signals}
 }
 
 /**
@@ -93,9 +95,12 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       RUNNER_TEMP: scratch
     })
     const {code, stdout} = await new Promise<{code: number; stdout: string}>((done) => {
-      execFile(process.execPath, [actionEntry], {cwd: options.workspace, env, maxBuffer: 1 << 26}, (error, out) =>
-        done({code: error ? Number((error as {code?: number}).code ?? 3) : 0, stdout: out})
-      )
+      const child = spawn(process.execPath, [actionEntry], {cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'ignore']})
+      let out = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+      const {cancel} = options
+      if (cancel) void cancel.at.then(() => child.kill(cancel.signal))
+      child.on('close', (status) => done({code: status ?? 3, stdout: out}))
     })
     const commands = workflowCommands(stdout)
     return {
