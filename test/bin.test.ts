@@ -216,6 +216,24 @@ describe('remark-lint-citations <files>', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?open`/))
   })
 
+  it('a document nested too deeply for the parser (10,000 blockquotes) is a file not checked, said plainly: exit 1, no stack trace', async () => {
+    const project = join(folder, 'too-deep')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, 'page.md'), `See [the report](${origin}/gone?deep).\n`)
+    write(join(project, 'deep.md'), '> '.repeat(10_000) + `A [source](${origin}/gone?inside).\n`)
+    const {code, stderr, stdout} = await run(['.', '--no-color', '--report', 'jsonl'], project)
+    // It was exit 3 ("internal failure"): an unplaced `Cannot process file` and remark-gfm's stack trace.
+    expect(code).toBe(1)
+    expect(stderr).not.toContain('Maximum call stack')
+    const reason = 'Cannot check this file: its blockquotes, lists or other blocks nest too deeply for the Markdown parser (thousands of levels)'
+    const lines = tidy(stderr)
+    expect(lines).toContain(`1:1 error ${reason} remark-lint-citations`)
+    expect(lines).toContain(`✗ deep.md:1:1 ${reason}`)
+    expect(JSON.parse(stdout.split('\n')[0]!)).toEqual({file: 'deep.md', line: 1, column: 1, error: reason})
+    // The other files are checked as ever.
+    expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?deep`/))
+  })
+
   it('a UTF-16 file (as Windows PowerShell writes them) is not checked as garbage that cites nothing: it is listed as not checked, exit 1', async () => {
     const project = join(folder, 'utf16')
     write(join(project, 'ok.md'), '# Fine\n')

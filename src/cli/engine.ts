@@ -20,6 +20,7 @@ import {binReport} from './config-error.js'
 import {namesNodeModules} from './node-modules.js'
 import {noMatch, noSuchFile} from './outcome.js'
 import {syntaxPlugins} from './syntax.js'
+import {explainTooDeep} from './too-deep.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
 export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, recommended]}
@@ -89,7 +90,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
         output: false,
         ...(report
           ? {
-              reporter: (files, reporterOptions) => binReport(files, reporterOptions, {cwd: options.cwd, configs}),
+              reporter: (files, reporterOptions) => binReport(files.map(explainTooDeep), reporterOptions, {cwd: options.cwd, configs}),
               streamError: report.stream,
               color: report.color,
               quiet: report.quiet,
@@ -99,7 +100,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
       },
       (error, _code, context) => {
         if (error || !context) reject(error ?? new Error('unified-engine ended without a result'))
-        else resolve(context.files.filter(isGiven))
+        else resolve(context.files.filter(isGiven).map(explainTooDeep))
       }
     )
   })
