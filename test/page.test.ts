@@ -1,6 +1,8 @@
 // Tables for src/page: one HTTP response (status, headers, bytes) in, PageFacts out.
 
 import {describe, expect, it} from 'vitest'
+import type * as Iconv from 'iconv-lite'
+import {cjs} from '../src/cjs.js'
 import {decodeBody} from '../src/page/decode.js'
 import {readPage, type ResponseView} from '../src/page/index.js'
 import {parseRefresh} from '../src/page/refresh.js'
@@ -226,6 +228,24 @@ describe('decoding', () => {
     expect(page(late, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café Society'}])
     // Undeclared UTF-8, cut in the middle of a character at a read limit, is still UTF-8.
     expect(decodeBody(Buffer.from('Café ☕', 'utf8').subarray(0, 8), undefined)).toEqual({text: 'Café ', encoding: 'utf-8'})
+  })
+
+  it.each<[string, string, string]>([
+    ['Shift_JIS', 'shift_jis', '東京都の人口統計 2023年版|東京都の人口は約1400万人で、日本の総人口の約11%を占めています。'],
+    ['EUC-JP', 'euc-jp', '東京都の人口統計 2023年版|東京都の人口は約1400万人で、日本の総人口の約11%を占めています。'],
+    ['GBK', 'gb18030', '北京市人口统计报告|北京市常住人口约为2184万人，占全国人口的百分之一点五。'],
+    ['EUC-KR', 'euc-kr', '서울시 인구 통계 보고서|서울의 인구는 약 940만 명입니다. 서울특별시는 대한민국의 수도입니다.'],
+    ['windows-1251', 'windows-1251', 'Население Москвы в 2023 году|Население Москвы составляет около 13 миллионов человек, по данным Росстата.']
+  ])('reads an undeclared %s page in its encoding, as browsers guess it, not as windows-1252 mojibake', (_, encoding, text) => {
+    const [title, body] = text.split('|')
+    const bytes = cjs<typeof Iconv>('iconv-lite').encode(`<html><head><title>${title}</title></head><body><p>${body}</p></body></html>`, encoding)
+    expect(page(bytes, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: title}])
+  })
+
+  it('keeps windows-1252 for undeclared Western text that is not UTF-8, whatever else it could be', () => {
+    const bytes = cjs<typeof Iconv>('iconv-lite').encode('<html><head><title>Café “Müller” – résumé</title></head><body><p>Die Bevölkerung Zürichs beträgt über 400 000. Ça coûte 5 €.</p></body></html>', 'windows-1252')
+    expect(decodeBody(bytes, 'text/html', {html: true})).toMatchObject({encoding: 'windows-1252'})
+    expect(page(bytes, {headers: {'content-type': 'text/html'}}).titles).toEqual([{source: 'title', text: 'Café “Müller” – résumé'}])
   })
 
   it('reads a <meta charset> after a long head, but not one in the body', () => {

@@ -1,9 +1,10 @@
 // Turns response bytes into text: BOM first, then the Content-Type charset, then what the document declares (a
-// <meta charset> prescan, an XML declaration), then UTF-8, or windows-1252 for undeclared bytes that are not UTF-8
-// (the browsers' default).
+// <meta charset> prescan, an XML declaration), then UTF-8, or for undeclared bytes that are not UTF-8 the encoding
+// they look like, as browsers guess it: a legacy Japanese, Chinese, Korean or Cyrillic one, else windows-1252.
 // A label no encoding answers to (`charset=none`) declares nothing, as in browsers: the next source is asked.
 
 import {TextDecoder} from 'node:util'
+import type Chardet from 'chardet'
 import type * as Iconv from 'iconv-lite'
 import {cjs} from '../cjs.js'
 import {charsetParam, mediaType} from './content-type.js'
@@ -20,7 +21,7 @@ export function decodeBody(body: Buffer, contentType: string | undefined, option
   const declared = bomEncoding(bytes) ?? known(charsetParam(contentType)) ?? (options.html ? inDocument(bytes, contentType) : undefined)
   const utf8 = declared === undefined ? strictUtf8(bytes) : undefined
   if (utf8 !== undefined) return {text: utf8, encoding: 'utf-8'}
-  const decoder = makeDecoder(declared ?? 'windows-1252')!
+  const decoder = makeDecoder(declared ?? guessed(bytes))!
   try {
     // Node 20's TextDecoder reads windows-1252 (which `iso-8859-1`, `latin1` and `us-ascii` also name) as
     // ISO-8859-1: 0x80–0x9F become control characters, so `don’t`, `–` and `€` are lost from titles and passages.
@@ -29,6 +30,23 @@ export function decodeBody(body: Buffer, contentType: string | undefined, option
   } catch {
     return {text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8'}
   }
+}
+
+/**
+ * The encodings a guess is taken for: those of scripts windows-1252 cannot hold, whose pages it turns into mojibake
+ * (an old Shift_JIS or windows-1251 page without a charset: its title a false mismatch). Chrome and Firefox guess
+ * these from the bytes too; a Latin-script guess (windows-1250, ISO-8859-2) stays windows-1252, their default.
+ */
+const guessable = new Set(
+  ['shift_jis', 'euc-jp', 'iso-2022-jp', 'gb18030', 'big5', 'euc-kr', 'windows-1251', 'koi8-r', 'iso-8859-5', 'windows-1253', 'iso-8859-7']
+    .concat(['windows-1255', 'iso-8859-8', 'windows-1256', 'iso-8859-6'])
+    .map((label) => known(label))
+)
+
+/** The encoding undeclared bytes that are not UTF-8 look like (chardet, on their first 64 KiB), or windows-1252. */
+function guessed(bytes: Buffer): string {
+  const guess = known(cjs<typeof Chardet>('chardet').detect(bytes.subarray(0, 64 * 1024)) ?? undefined)
+  return guess !== undefined && guessable.has(guess) ? guess : 'windows-1252'
 }
 
 function bomEncoding(bytes: Buffer): string | undefined {
