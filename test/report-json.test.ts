@@ -90,6 +90,19 @@ describe('jsonReport', () => {
     expect(report.summary).toEqual({total: 1, ok: 0, removed: 0, flagged: 1})
   })
 
+  test('a source flagged twice speaks with its worse status, whatever the order of its files: the wrong title, not the weak source', () => {
+    const url = 'https://blog.example/post'
+    const weak = verdict('citation-credibility', 'flagged', 'valid', 'Unexpected low-credibility source')
+    const wrong = verdict('citation-title-match', 'flagged', 'mismatch', 'Unexpected title `Another Post`, expected `The Post`')
+    for (const [first, second] of [['a.md', 'b.md'], ['b.md', 'a.md']] as const) {
+      const report = jsonReport([
+        record(first, url, [1, 1], [weak], {citation: {citedTitle: 'The Post'}, titles: ['The Post']}),
+        record(second, url, [1, 1], [wrong], {citation: {citedTitle: 'Another Post'}, titles: ['The Post']})
+      ])
+      expect(report.results[0]).toMatchObject({action: 'flagged', status: 'mismatch', cited_title: 'Another Post', title_match: false})
+    }
+  })
+
   test('title_match is null when citation-title-match did not run', () => {
     const [ok] = jsonReport(sample(), {rules: ['citation-alive']}).results.filter((result) => result.action === 'ok')
     expect(ok).toMatchObject({title_match: null, reason: '200 OK'})

@@ -3,9 +3,13 @@
 import {sep} from 'node:path'
 import {redactUrl} from '../net/redact.js'
 import type {CitationRecord, RecordAction, UncheckedFile} from './record.js'
+import type {Status} from '../types.js'
 
 /** `removed` before `flagged` before `ignored` before `ok`: the order of importance. */
 export const actionRank: Record<RecordAction, number> = {removed: 0, flagged: 1, ignored: 2, ok: 3}
+
+/** Worst first, among citations of one action: a dead page, then a wrong title, then a page that would not say. */
+export const statusRank: Record<Status, number> = {invalid: 0, mismatch: 1, blocked: 2, paywalled: 3, valid: 4}
 
 /** Each action's mark in the human reports (summary, job summary); `○`: neither verified nor a finding, as a link checker's "excluded". */
 export const actionMarks: Record<RecordAction, string> = {removed: '✗', flagged: '⚠', ignored: '○', ok: '✓'}

@@ -2,7 +2,7 @@
 
 import {redactWrittenUrl} from '../net/redact.js'
 import type {SourceReport, Status} from '../types.js'
-import {actionRank, sortRecords, urlKey} from './order.js'
+import {actionRank, sortRecords, statusRank, urlKey} from './order.js'
 import type {CitationRecord, RecordAction} from './record.js'
 
 export interface SourceGroup {
@@ -12,7 +12,10 @@ export interface SourceGroup {
   url: string
   /** The citations of this source, in report order. */
   records: CitationRecord[]
-  /** The citation whose action is the worst (the first such), which speaks for the source. */
+  /**
+   * The citation whose action is the worst, and of those the status (the first such), which speaks for the source:
+   * of two flagged citations, the wrong title's, not the weak source's `valid` by the order of their files.
+   */
   decider: CitationRecord
   action: RecordAction
   status: Status
@@ -33,7 +36,7 @@ export function groupSources(records: readonly CitationRecord[]): SourceGroup[] 
   }
   return [...groups].map(([normalizedUrl, list]) => {
     let decider = list[0]!
-    for (const record of list) if (actionRank[record.action] < actionRank[decider.action]) decider = record
+    for (const record of list) if (worse(record, decider)) decider = record
     return {
       normalizedUrl,
       url: redactWrittenUrl(list[0]!.citation.url),
@@ -44,6 +47,11 @@ export function groupSources(records: readonly CitationRecord[]): SourceGroup[] 
       report: decider.report
     }
   })
+}
+
+function worse(a: CitationRecord, b: CitationRecord): boolean {
+  const byAction = actionRank[a.action] - actionRank[b.action]
+  return byAction < 0 || (byAction === 0 && statusRank[a.status] < statusRank[b.status])
 }
 
 /** How many of `items` have each action. */
