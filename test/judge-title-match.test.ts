@@ -96,6 +96,12 @@ describe('compareTitles', () => {
     expect(compareTitles('Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2022', [], 0.34).match).toBe(false)
   })
 
+  it('a year dating the citation is no other edition of a page whose title has another kind of number', () => {
+    expect(compareTitles('US inflation falls (2023)', 'US inflation falls to 3% in June', [], 0.34).match).toBe(true)
+    expect(compareTitles('Mapping the human brain (2019)', 'Mapping the human brain | Nature 569, 34–36', [], 0.34).match).toBe(true)
+    expect(compareTitles('Python 3.11 release notes', 'Python 3.12 release notes', [], 0.34).match).toBe(false)
+  })
+
   it('a higher threshold turns a near title into a mismatch', () => {
     const near = ['Deep Residual Networks for Image Recognition', 'Deep Residual Learning for Image Recognition'] as const
     expect(compareTitles(...near, [], 0.8)).toEqual({match: true, similarity: 0.8})

@@ -199,9 +199,11 @@ export function compareTitles(
     return {match: false, similarity}
   }
   // So are titles numbering different years, versions or editions: `Global Ocean Warming Report 2021` matched
-  // `… 2022`, one word changed in five.
-  const sharesNumber = [...a.numbers].some((number) => [...b.numbers].some((other) => sameNumber(number, other)))
-  if (a.numbers.size > 0 && b.numbers.size > 0 && !sharesNumber) return {match: false, similarity}
+  // `… 2022`, one word changed in five. A year is compared with years only: a citation's `(2023)` dates it, and says
+  // nothing against a page title's `3%` or `Nature 569, 34–36`.
+  if (otherNumbers(a, b, (number) => YEAR.test(number)) || otherNumbers(a, b, (number) => !YEAR.test(number))) {
+    return {match: false, similarity}
+  }
   const counted = (tokens: Tokens): number => tokens.contentWords + (letters ? tokens.letters.size : 0)
   const contained =
     (shared === left.size && counted(a) >= minContainedWords) || (shared === right.size && counted(b) >= minContainedWords)
@@ -221,6 +223,12 @@ const symbolName = /(?<![\p{L}\p{N}.])([\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}+#])/u
 const letterName = /(?<![\p{L}\p{N}.'’&+#/-])[B-HJ-Z](?![\p{L}\p{N}.'’&+#/-])/gu
 /** Scripts written without spaces between words. */
 const unsegmented = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
+
+/** Whether both titles carry numbers of one kind (`kind`), none of them in common. */
+function otherNumbers(a: Tokens, b: Tokens, kind: (number: string) => boolean): boolean {
+  const [left, right] = [[...a.numbers].filter(kind), [...b.numbers].filter(kind)]
+  return left.length > 0 && right.length > 0 && !left.some((number) => right.some((other) => sameNumber(number, other)))
+}
 
 /** `3.11` is `3.11.0`'s version too. */
 function sameNumber(a: string, b: string): boolean {
