@@ -808,6 +808,9 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['APA entries, one per line', 'Smith, J., & Lee, K. (2021). Ocean warming. *Nature*, 12, 45. https://a.com\nWHO. (2020). A report. https://b.com', [undefined, undefined]],
   ['Vancouver and MLA entries', '- Smith J, Lee K. Ocean warming. Nature. 2021;12:45. https://a.com\n- Smith, John. "Ocean Warming." Nature, 2021, <https://b.com>', [undefined, undefined]],
   ['prose naming an author and a year', 'Smith (2021) found that oceans warm (https://a.com). Smith, J. says oceans warm ([a](https://b.com)).', ['Smith (2021) found that oceans warm (https://a.com).', 'Smith, J. says oceans warm.']],
+  // Nothing ends a title before the citation: a sentence that starts as an entry does, and its claim was never judged.
+  ['prose starting as an entry', 'Smith, J. (2020). Remote work raises output by 13% ([study](https://a.com)).\n\nWorld Health Organization (2021). Vaccines cut deaths by 90% [WHO](https://b.com).', ['Remote work raises output by 13%.', 'Vaccines cut deaths by 90% WHO.']],
+  ['an entry whose quoted title is its link', '- Smith, John. "[Ocean Warming](https://b.com)." Nature, 2021.', [undefined]],
   ['prose naming an author, initial and year', '- Johnson, L. (2020) found that remote work raises output ([study](https://a.com)).', ['Johnson, L. (2020) found that remote work raises output.']],
   // A numbered marker is the citation, not words of the claim: `over 60 1.` read a stray number the page lacks.
   ['marker link after a space', 'Coffee raises blood pressure in adults over 60 [1](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],

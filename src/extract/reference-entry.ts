@@ -45,7 +45,12 @@ export function referenceEntry(text: string): {title: string | undefined} | unde
   const line = collapse(text)
   for (const head of HEADS) {
     const found = head.exec(line)
-    if (found) return {title: titleAfter(line.slice(found[0].length))}
+    if (!found) continue
+    const rest = line.slice(found[0].length)
+    // An entry's title ends before its link, or is the link: words running on into the citation make a sentence
+    // (`Smith, J. (2020). Remote work raises output by 13% ([study](…))`), whose claim is judged.
+    if (/[\p{L}\p{N}]/u.test(rest) && !QUOTED.test(rest) && firstSentence(rest) === undefined) return undefined
+    return {title: titleAfter(rest)}
   }
   return undefined
 }
