@@ -544,6 +544,15 @@ describe('remark-lint-citations <files>', () => {
     expect(folderPath.stderr).toContain('Cannot write report `docs`: it is a folder, expected a file path')
   })
 
+  it('a report that cannot be written does not cost the others: each one that can is written, then exit 2', async () => {
+    const out = join(folder, 'reports-beside')
+    mkdirSync(out, {recursive: true})
+    const {code, stderr} = await run(['ok.md', '--report', 'json=ok.md/report.json', '--report', `jsonl=${join(out, 'citations.jsonl')}`], repo)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Cannot write report `ok.md/report.json`')
+    expect(readFileSync(join(out, 'citations.jsonl'), 'utf8')).toContain('"file":"ok.md"')
+  })
+
   it('a report path that is a file the run checks is refused, and the file is left as it was: exit 2', async () => {
     const before = readFileSync(join(repo, 'dead.md'), 'utf8')
     const {code, stderr} = await run(['dead.md', 'ok.md', '--fix', '--report', 'sarif=./dead.md'], repo)

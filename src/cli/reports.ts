@@ -32,8 +32,9 @@ export function reportText(format: ReportFormat, records: readonly CitationRecor
 }
 
 /**
- * Every report with a path, each written atomically (`ReportWriteError` on failure); then the one without
- * a path, if any, to `stdout`. Files first, so a failure leaves stdout untouched.
+ * Every report with a path, each written atomically; then the one without a path, if any, to `stdout`. A report that
+ * cannot be written does not keep the others from being written: the first such failure is thrown once all were
+ * tried (`ReportWriteError`), and stdout is then left untouched.
  */
 export async function emitReports(
   specs: readonly ReportSpec[],
@@ -41,9 +42,16 @@ export async function emitReports(
   context: ReportContext,
   stdout: NodeJS.WritableStream
 ): Promise<void> {
+  let failure: unknown
   for (const spec of specs) {
-    if (spec.path !== undefined) await writeReport(spec.path, reportText(spec.format, records, context))
+    if (spec.path === undefined) continue
+    try {
+      await writeReport(spec.path, reportText(spec.format, records, context))
+    } catch (error) {
+      failure ??= error
+    }
   }
+  if (failure !== undefined) throw failure
   for (const spec of specs) {
     if (spec.path === undefined) await write(stdout, reportText(spec.format, records, context))
   }
