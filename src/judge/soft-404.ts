@@ -1,7 +1,7 @@
 // Soft 404s: an answer that looks alive but means "not found". Certain signs make the citation `removed`;
 // likely ones `flagged`. Pure: the sibling probe's outcome comes in with the checked citation.
 
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import type {SiblingProbe} from '../verify/sibling.js'
 import type {Citation, SourceReport} from '../types.js'
 import {sameSite} from './liveness.js'
@@ -78,7 +78,7 @@ function isLanguage(segment: string): boolean {
 }
 
 function trimSlash(path: string): string {
-  return path.replace(/(?<!\/)\/+$/, '').toLowerCase()
+  return withoutTrailingSlashes(path).toLowerCase()
 }
 
 function verdict(certain: boolean, citation: Citation, reason: string): Verdict {

@@ -1,6 +1,6 @@
 // Does the cited title name the page? Compare it with every title candidate of the page. Pure.
 
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
@@ -116,7 +116,7 @@ function namesTheSite(text: string, siteNames: readonly string[], titles: readon
  * the mismatch is the only sign that the cited page is gone.
  */
 function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
-  const deep = (parseUrl(report.finalUrl)?.pathname ?? '/').replace(/(?<!\/)\/+$/, '') !== ''
+  const deep = withoutTrailingSlashes(parseUrl(report.finalUrl)?.pathname ?? '/') !== ''
   const name = squash(title)
   if (!deep || name === '') return false
   const hosts = [report.url, report.finalUrl].map((url) => parseUrl(url)?.hostname ?? '')

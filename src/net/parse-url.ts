@@ -17,3 +17,11 @@ export function percentDecode(text: string): string {
     return text
   }
 }
+
+/**
+ * A path without its trailing slashes (`/a/b//` → `/a/b`, `/` → ``). The run is matched from its first `/` only:
+ * `/\/+$/` tries every `/` of a long run and reads on to its end, minutes for a cited path of 100,000 slashes.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  return path.replace(/(?<!\/)\/+$/, '')
+}

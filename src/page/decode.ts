@@ -38,9 +38,10 @@ export function decodeBody(body: Buffer, contentType: string | undefined, option
  * these from the bytes too; a Latin-script guess (windows-1250, ISO-8859-2) stays windows-1252, their default.
  */
 const guessable = new Set(
-  ['shift_jis', 'euc-jp', 'iso-2022-jp', 'gb18030', 'big5', 'euc-kr', 'windows-1251', 'koi8-r', 'iso-8859-5', 'windows-1253', 'iso-8859-7']
-    .concat(['windows-1255', 'iso-8859-8', 'windows-1256', 'iso-8859-6'])
-    .map((label) => known(label))
+  [
+    ...['shift_jis', 'euc-jp', 'iso-2022-jp', 'gb18030', 'big5', 'euc-kr'],
+    ...['windows-1251', 'koi8-r', 'iso-8859-5', 'windows-1253', 'iso-8859-7', 'windows-1255', 'iso-8859-8', 'windows-1256', 'iso-8859-6']
+  ].map((label) => known(label))
 )
 
 /** The encoding undeclared bytes that are not UTF-8 look like (chardet, on their first 64 KiB), or windows-1252. */

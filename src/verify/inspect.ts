@@ -3,7 +3,7 @@
 import {performance} from 'node:perf_hooks'
 import type {AddressPolicy} from '../net/address.js'
 import {NetError} from '../net/errors.js'
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import {checkHop} from '../net/policy.js'
 import {redactUrl} from '../net/redact.js'
 import type {PageReader} from '../page/reader.js'
@@ -130,7 +130,7 @@ function anotherPage(from: string, to: string): boolean {
   const [a, b] = [parseUrl(from), parseUrl(to)]
   if (!a || !b) return from !== to
   const page = (url: URL): string =>
-    `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/index\.(?:html?|php)$/i, '/').replace(/(?<!\/)\/+$/, '')}`.toLowerCase()
+    `${url.hostname.replace(/^www\./, '')}${withoutTrailingSlashes(url.pathname.replace(/\/index\.(?:html?|php)$/i, '/'))}`.toLowerCase()
   return page(a) !== page(b)
 }
 
