@@ -2,7 +2,7 @@
 // self-hosted CI runner, through the preset and through the real bin with the environment's variables.
 
 import {spawn} from 'node:child_process'
-import {createServer, type Server} from 'node:http'
+import {createServer, request as httpRequest, type Server} from 'node:http'
 import {createServer as createSecureServer} from 'node:https'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {connect, type AddressInfo, type Socket} from 'node:net'
@@ -23,6 +23,8 @@ interface Proxy {
   url: string
   /** `host:port` of each tunnel asked for, in order. */
   tunnels: string[]
+  /** The URL of each request asked with its whole URL (`GET http://site.test:8080/ok`), in order. */
+  requests: string[]
   /** The `proxy-authorization` header of each tunnel. */
   authorizations: Array<string | undefined>
   /** `host:port` of each CONNECT left unanswered (`'silently'`) whose client has since hung up. */
@@ -33,25 +35,44 @@ interface Proxy {
 /**
  * Opens tunnels to the test web for the names it knows (all of them on 127.0.0.1); 502 for others, as Squid does.
  * `refuses` answers a tunnel with another status instead, takes the CONNECT and never answers (`'silently'`), or
- * closes the connection without an answer (`'closes'`).
+ * closes the connection without an answer (`'closes'`). A request with the whole URL is passed on as Squid passes
+ * it, or answered by the proxy itself, saying so as Squid does: 503 `ERR_DNS_FAIL` for a name it does not know,
+ * 403 `ERR_ACCESS_DENIED` for one starting with `deny`.
  */
 async function startProxy(knows: (host: string) => boolean, needs?: string, refuses?: (host: string) => number | 'silently' | 'closes' | undefined): Promise<Proxy> {
   const tunnels: string[] = []
+  const requests: string[] = []
   const authorizations: Array<string | undefined> = []
   const hungUp: string[] = []
   const sockets = new Set<Socket>()
-  const server: Server = createServer((_, response) => response.writeHead(405).end())
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '')
+    authorizations.push(request.headers['proxy-authorization'])
+    if (needs && request.headers['proxy-authorization'] !== needs) return void response.writeHead(407).end()
+    const target = URL.canParse(request.url ?? '') ? new URL(request.url!) : undefined
+    if (!target) return void response.writeHead(400).end()
+    if (target.hostname.startsWith('deny')) return void response.writeHead(403, {'x-squid-error': 'ERR_ACCESS_DENIED 0'}).end('<title>Access denied</title>')
+    if (!knows(target.hostname)) return void response.writeHead(503, {'x-squid-error': 'ERR_DNS_FAIL 0'}).end('<title>Unable to determine IP address</title>')
+    const {'proxy-authorization': _, ...headers} = request.headers
+    const upstream = httpRequest({host: '127.0.0.1', port: Number(target.port), path: target.pathname + target.search, headers}, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+    })
+    upstream.on('error', () => response.destroy())
+    upstream.end()
+  })
   server.on('connect', (request, client: Socket, head: Buffer) => {
     sockets.add(client)
     tunnels.push(request.url ?? '')
     authorizations.push(request.headers['proxy-authorization'])
-    if (needs && request.headers['proxy-authorization'] !== needs) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
     const [host = '', port = ''] = (request.url ?? '').split(/:(?=\d+$)/)
     const refusal = refuses?.(host)
     // Read, so that the client's hanging up is seen (the server's half of the socket stays open, as a proxy's may).
     if (refusal === 'silently') return void client.on('end', () => hungUp.push(request.url ?? '')).resume()
     if (refusal === 'closes') return void client.end()
+    // Before the password, as in Squid's stock rules (`http_access deny CONNECT !SSL_ports` comes first).
     if (refusal) return void client.end(`HTTP/1.1 ${refusal} Refused\r\n\r\n`)
+    if (needs && request.headers['proxy-authorization'] !== needs) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
     if (!knows(host)) return void client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
     const upstream = connect(Number(port), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
@@ -68,6 +89,7 @@ async function startProxy(knows: (host: string) => boolean, needs?: string, refu
   return {
     url: `http://127.0.0.1:${port}`,
     tunnels,
+    requests,
     authorizations,
     hungUp,
     close: () =>
@@ -136,20 +158,62 @@ describe('through a proxy', () => {
       expect(await check(`http://www.some-publisher.example.com:${web.port}/article`, through('wrong'))).toEqual([
         expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 407 to the tunnel`\) \[citation-reachable\]$/)
       ])
-      expect(await check(`http://deny.some-publisher.example.com:${web.port}/article`, through('right'))).toEqual([
-        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 to the tunnel`\) \[citation-reachable\]$/)
-      ])
       // A gateway's 504, like a 502, can mean the proxy found no such name either.
       expect(await check(`http://gw.invented-press.com:${web.port}/article`, through('right'))).toEqual([
         expect.stringMatching(/Unexpected dead citation .*\(`no such host gw.invented-press.com`\) \[citation-alive, error\]$/)
       ])
+      // Refused as a tunnel, the http: target is asked with its whole URL, which the proxy's policy refuses too.
+      expect(await check(`http://deny.some-publisher.example.com:${web.port}/article`, through('right'))).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 \(ERR_ACCESS_DENIED\)`\) \[citation-reachable\]$/)
+      ])
       expect(picky.tunnels).toEqual([
         `www.some-publisher.example.com:${web.port}`,
-        `deny.some-publisher.example.com:${web.port}`,
-        `gw.invented-press.com:${web.port}`
+        `gw.invented-press.com:${web.port}`,
+        `deny.some-publisher.example.com:${web.port}`
       ])
+      expect(picky.requests).toEqual([`http://deny.some-publisher.example.com:${web.port}/article`])
     } finally {
       await picky.close()
+    }
+  })
+
+  it("an http: citation behind a proxy that tunnels to port 443 only (Squid's stock rules) is asked with its whole URL, as browsers and curl ask", async () => {
+    const squid = await startProxy((host) => host === 'site.test' || host === 'wiki.corp.acme', undefined, () => 403)
+    try {
+      const through = {proxy: squid.url}
+      // Before, every http: citation was "the proxy answered 403 to the tunnel".
+      expect(await check(`http://site.test:${web.port}/ok?squid`, through)).toEqual([])
+      expect(await check(`http://site.test:${web.port}/gone?squid`, through)).toEqual([expect.stringContaining('(`404 Not Found`) [citation-alive, error]')])
+      expect(await check(`http://wiki.corp.acme:${web.port}/ok?squid`, through)).toEqual([])
+      // The proxy's own answers are the proxy's, not the site's: its DNS failure, where our resolver agrees, is dead.
+      expect(await check(`http://nx-invented.example-press.com:${web.port}/paper`, through)).toEqual([
+        expect.stringMatching(/Unexpected dead citation .*\(`no such host nx-invented.example-press.com`\) \[citation-alive, error\]$/)
+      ])
+      expect(await check(`http://deny.test:${web.port}/ok`, through)).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 \(ERR_ACCESS_DENIED\)`\) \[citation-reachable\]$/)
+      ])
+      expect(squid.requests).toContain(`http://site.test:${web.port}/ok?squid`)
+      // Once refused for a port, the proxy is not asked for tunnels to it again.
+      expect(squid.tunnels).toEqual([`site.test:${web.port}`])
+      // An https: citation is never sent so: its tunnel's refusal is said.
+      expect(await check(`https://site.test:${web.port}/ok`, through)).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 to the tunnel`\) \[citation-reachable\]$/)
+      ])
+    } finally {
+      await squid.close()
+    }
+  })
+
+  it('asked with the whole URL, the proxy gets its credentials, and its 407 is said, never dead', async () => {
+    const squid = await startProxy(() => true, `Basic ${Buffer.from('bob:right').toString('base64')}`, () => 403)
+    try {
+      expect(await check(`http://site.test:${web.port}/ok?whole-auth`, {proxy: squid.url.replace('//', '//bob:right@')})).toEqual([])
+      expect(squid.requests).toEqual([`http://site.test:${web.port}/ok?whole-auth`])
+      expect(await check(`http://www.some-publisher.example.com:${web.port}/article`, {proxy: squid.url.replace('//', '//bob:wrong@')})).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 407 \(its password\)`\) \[citation-reachable\]$/)
+      ])
+    } finally {
+      await squid.close()
     }
   })
 

@@ -381,6 +381,10 @@ export function toNetError(error: unknown): NetError {
     // undici's ProxyAgent says so in its message only (and with the code of an aborted request).
     const tunnel = typeof message === 'string' ? /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling/.exec(message) : null
     if (tunnel) return new NetError('EPROXY', `the proxy answered ${tunnel[1]} to the tunnel`, {cause: error})
+    // Asked with the whole URL, it rejects its own 407 so.
+    if (typeof message === 'string' && message.startsWith('Proxy Authentication Required (407)')) {
+      return new NetError('EPROXY', 'the proxy answered 407 (its password)', {cause: error})
+    }
     const mapped = codeFor(typeof code === 'string' ? code : '', typeof name === 'string' ? name : '')
     if (mapped) return new NetError(mapped, messageOf(current, error), {cause: error})
     const {cause, errors} = current as {cause?: unknown; errors?: unknown}

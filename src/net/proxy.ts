@@ -3,13 +3,17 @@
 // Read as curl reads them: `https_proxy` for https: URLs, `http_proxy` for http: URLs (either case, lower case
 // first), `no_proxy` for the hosts reached directly; or the `proxy` option, one proxy for both schemes. Requests go
 // through an HTTP CONNECT tunnel (undici's ProxyAgent), so TLS is end to end and the proxy sees only host and port.
+// An http: target whose tunnel an http proxy refuses as a method (403, 405, 501: Squid's stock rules allow CONNECT
+// to port 443 only) is asked as browsers and curl ask for http: through a proxy, the whole URL in the request line;
+// that proxy and port are then asked so from the start. An answer the proxy itself made there (it says so in
+// `X-Squid-Error` or RFC 9209's `Proxy-Status`) is the proxy's, not the site's.
 //
 // The proxy resolves the target's name, not us, so the private-address guard runs here first: a target whose
 // addresses our resolver knows is vetted as on a direct connection (a private answer is refused, and the proxy is
 // never asked). A name our resolver cannot answer goes to the proxy, since on such networks only the proxy may
 // know outside names; a special-use name (`.test`, `.example`, …) never does. A tunnel the proxy refuses is
-// "no such host" only when our resolver said so too, and only when the proxy's answer can mean that (502, 504): a
-// 407 (the proxy's password) or a 403 (its policy) says nothing of the host.
+// "no such host" only when our resolver said so too, and only when the proxy's answer can mean that (502, 504, or
+// its own DNS error): a 407 (the proxy's password) or a 403 (its policy) says nothing of the host.
 //
 // The tunnel's opening is bounded as a direct connection is: a proxy that takes the CONNECT and never answers
 // gives up within `timeout`, and a run's end destroys the agents of such tunnels instead of waiting for them.
@@ -17,9 +21,10 @@
 // (its socket to the proxy closed): a long-lived process (the editor server) keeps none for nobody.
 
 import {isIP} from 'node:net'
-import type {buildConnector, Client, Pool, ProxyAgent} from 'undici'
+import type {buildConnector, Client, Dispatcher, Pool, ProxyAgent} from 'undici'
 import {answerLimits, keepAlive, sourceTls} from './agent.js'
 import {NetError} from './errors.js'
+import type {HopResponse} from './fetch-hop.js'
 import {isUnresolvableName} from './names.js'
 import type {AddressPolicy} from './address.js'
 import {vetHost, type Resolve} from './lookup.js'
@@ -27,21 +32,22 @@ import {percentDecode} from './parse-url.js'
 import {proxied, type ProxyRoute} from './proxy-route.js'
 import {redactUrl} from './redact.js'
 
-/** One hop through a proxy: its dispatcher, and what to make of a tunnel it refuses. */
+/** One hop through a proxy. */
 export interface ProxiedHop {
-  dispatcher: ProxyAgent
   /**
-   * The hop's error, explained: a tunnel refused with 502 or 504 is "no such host" when our resolver found no such
-   * name either; any other refusal stays EPROXY (flagged, never cached).
+   * The hop's answer, through the proxy, from `send` with the dispatcher to use: asked in the whole-URL form when the
+   * proxy refuses the tunnel to an http: target. Errors come explained: a tunnel refused with 502 or 504, or the
+   * proxy's own DNS error, is "no such host" when our resolver found no such name either; any other refusal, and an
+   * answer the proxy made itself, is EPROXY (flagged, never cached).
    */
-  explain(error: NetError): NetError
-  /** The hop is over (answered, or past its deadline): a tunnel to its origin that no other hop waits for is abandoned. */
-  done(): void
+  fetch(send: (dispatcher: Dispatcher) => Promise<HopResponse>): Promise<HopResponse>
 }
 
-/** The proxies of a route, one keep-alive ProxyAgent per proxy URL, made when first used. */
+/** The proxies of a route, one keep-alive ProxyAgent per proxy URL and form (tunnel or whole URL), made when first used. */
 export class Proxies {
   readonly #agents = new Map<string, Promise<Tracked>>()
+  /** `proxy port` of the http: targets whose tunnels a proxy refused: asked in the whole-URL form from then on. */
+  readonly #untunnelled = new Set<string>()
   /**
    * undici's whole entry, which the verifier does not load for direct requests (see undici.ts): a ProxyAgent's
    * tunnel uses what it adds to every dispatcher. Loaded from the start, so the first hops find it ready.
@@ -79,20 +85,44 @@ export class Proxies {
         if (notFound && isUnresolvableName(host)) throw new NetError('ENOTFOUND', (error as Error).message)
       }
     }
-    const tracked = await this.#agent(proxy)
+    // Only an http proxy takes an http: target's whole URL (undici's ProxyAgent asks an https one by tunnel only).
+    const untunnelled = url.protocol === 'http:' && new URL(proxy).protocol === 'http:' ? `${proxy} ${url.port || '80'}` : undefined
+    const explain = (error: NetError): NetError => {
+      const status = error.code === 'EPROXY' ? tunnelStatus(error) : undefined
+      if (status !== undefined) return notFound && NO_SUCH_NAME.has(status) ? noSuchHost(host, error) : error
+      // Through a proxy only the proxy is looked up and connected to: these are about the proxy, not the source.
+      if (error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EDNS') {
+        return new NetError('EPROXY', `cannot reach the proxy ${redactUrl(proxy)}: ${error.message}`, {cause: error})
+      }
+      return error
+    }
+    const through = async (send: (dispatcher: Dispatcher) => Promise<HopResponse>, whole: boolean): Promise<HopResponse> => {
+      const tracked = await this.#agent(proxy, whole)
+      const done = tracked.waiting(url.origin)
+      let answer: HopResponse
+      try {
+        answer = await send(tracked.agent)
+      } catch (error) {
+        throw error instanceof NetError ? explain(error) : error
+      } finally {
+        done()
+      }
+      const own = whole ? proxysOwn(answer) : undefined
+      if (!own) return answer
+      const error = new NetError('EPROXY', `the proxy answered ${answer.status} (${own.error})`)
+      throw notFound && (own.dns || NO_SUCH_NAME.has(answer.status)) ? noSuchHost(host, error) : error
+    }
     return {
-      dispatcher: tracked.agent,
-      done: tracked.waiting(url.origin),
-      explain: (error) => {
-        if (error.code === 'EPROXY') {
-          const status = tunnelStatus(error)
-          return notFound && status !== undefined && NO_SUCH_NAME.has(status) ? new NetError('ENOTFOUND', `no such host ${host}`, {cause: error}) : error
+      fetch: async (send) => {
+        if (untunnelled && this.#untunnelled.has(untunnelled)) return through(send, true)
+        try {
+          return await through(send, false)
+        } catch (error) {
+          const status = untunnelled && error instanceof NetError && error.code === 'EPROXY' ? tunnelStatus(error) : undefined
+          if (status === undefined || !NO_TUNNEL.has(status)) throw error
+          this.#untunnelled.add(untunnelled!)
+          return through(send, true)
         }
-        // Through a tunnel only the proxy is looked up and connected to: these are about the proxy, not the source.
-        if (error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EDNS') {
-          return new NetError('EPROXY', `cannot reach the proxy ${redactUrl(proxy)}: ${error.message}`, {cause: error})
-        }
-        return error
       }
     }
   }
@@ -107,8 +137,10 @@ export class Proxies {
     await Promise.all([...this.#agents.values()].map((agent) => agent.then((made) => (made.busy() ? made.agent.destroy() : made.agent.close()), () => undefined)))
   }
 
-  #agent(proxy: string): Promise<Tracked> {
-    let agent = this.#agents.get(proxy)
+  /** The agent for `proxy`: tunnels, or (`whole`) http: requests with the whole URL in the request line. */
+  #agent(proxy: string, whole: boolean): Promise<Tracked> {
+    const key = `${whole ? 'whole ' : ''}${proxy}`
+    let agent = this.#agents.get(key)
     if (!agent) {
       const timeout = this.connectTimeoutMs
       agent = this.#undici.then(({ProxyAgent, Pool, Client}) => {
@@ -169,11 +201,14 @@ export class Proxies {
           // The CONNECT: its answer is the tunnel's opening, within `timeout` as a direct connection's is.
           clientFactory: (origin, given) => made(new Pool(origin, {...given, headersTimeout: timeout, bodyTimeout: timeout})),
           // undici's own factory, with each dispatcher kept to see whether it has requests under way, and each
-          // tunnel to be abandoned when no hop waits for it.
+          // tunnel to be abandoned when no hop waits for it. Asking with the whole URL, undici makes one pool to the
+          // proxy per target with nothing but its connector: the limits on an answer are given here.
           factory: (origin, given: Pool.Options) => {
+            if (whole) return made(new Pool(origin, {...keepAlive, ...answerLimits, ...given}))
             const options = tunnels(String(origin), given)
             return made(options.connections === 1 ? new Client(origin, options) : new Pool(origin, options))
-          }
+          },
+          proxyTunnel: !whole
         }
         return {
           agent: new ProxyAgent(options),
@@ -181,7 +216,7 @@ export class Proxies {
           waiting
         }
       })
-      this.#agents.set(proxy, agent)
+      this.#agents.set(key, agent)
     }
     return agent
   }
@@ -207,12 +242,32 @@ function underWay(pool: Pool | Client): boolean {
  */
 const NO_SUCH_NAME = new Set([502, 504])
 
-/** The status the proxy answered a CONNECT with, from undici's message (`Proxy response (407) !== 200 …`). */
+/** Tunnel refusals that are about the method, not the target: an http: target is then asked with its whole URL. */
+const NO_TUNNEL = new Set([403, 405, 501])
+
+/** The status the proxy answered with, from undici's message (`Proxy response (407) !== 200 …`) or ours. */
 function tunnelStatus(error: unknown): number | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth++) {
-    const found = /^Proxy response \((\d{3})\)/.exec(current.message) ?? /^the proxy answered (\d{3}) to the tunnel/.exec(current.message)
+    const found = /^Proxy response \((\d{3})\)/.exec(current.message) ?? /^the proxy answered (\d{3})/.exec(current.message)
     if (found) return Number(found[1])
   }
+  return undefined
+}
+
+function noSuchHost(host: string, cause: NetError): NetError {
+  return new NetError('ENOTFOUND', `no such host ${host}`, {cause})
+}
+
+/**
+ * The error an answer says the proxy made itself, rather than passed on from the site: Squid's `X-Squid-Error:
+ * ERR_DNS_FAIL 0`, or RFC 9209's `Proxy-Status: proxy.example; error=dns_error`. `dns` when it is the proxy's lookup
+ * of the name that failed.
+ */
+function proxysOwn(answer: HopResponse): {error: string; dns: boolean} | undefined {
+  const squid = /^ERR_[A-Z_]+/.exec(answer.headers['x-squid-error'] ?? '')?.[0]
+  if (squid) return {error: squid, dns: squid === 'ERR_DNS_FAIL'}
+  const status = /;\s*error=("?)([a-z_]+)\1/i.exec(answer.headers['proxy-status'] ?? '')?.[2]?.toLowerCase()
+  if (status) return {error: status, dns: status === 'dns_error' || status === 'destination_not_found'}
   return undefined
 }
 

@@ -1,7 +1,6 @@
 // How one hop is fetched: the live network, or recorded fixtures; the verifier does not care which.
 
 import type {Dispatcher} from 'undici'
-import {NetError} from '../net/errors.js'
 import {entryForHost} from '../net/names.js'
 import {fetchHop, type HopResponse} from '../net/fetch-hop.js'
 import type {Proxies} from '../net/proxy.js'
@@ -34,12 +33,6 @@ export function liveTransport({agent, proxies, hostHeaders, timeoutMs, maxBytes}
     // No await where there is no proxy: a turn per hop on the path every request takes.
     const proxied = proxies ? await proxies.hop(url) : undefined
     if (!proxied) return fetchHop(url, {agent, ...options})
-    try {
-      return await fetchHop(url, {agent: proxied.dispatcher, ...options})
-    } catch (error) {
-      throw error instanceof NetError ? proxied.explain(error) : error
-    } finally {
-      proxied.done()
-    }
+    return proxied.fetch((dispatcher) => fetchHop(url, {agent: dispatcher, ...options}))
   }
 }
