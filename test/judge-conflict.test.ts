@@ -277,6 +277,16 @@ describe('judgeConflictOfInterest', () => {
     )
   })
 
+  // Credibility already scored a snapshot as the page it archived; this rule saw only `archive.org` and said nothing.
+  it('judges a Wayback Machine snapshot as the page it archived', () => {
+    const snapshot = 'https://web.archive.org/web/20230101000000/https://clickup.com/blog/best-project-management-tools/'
+    expect(judgeConflictOfInterest(citation(snapshot, {claim: 'ClickUp is the best PM tool.'}), source(snapshot), defaults)?.message).toMatch(
+      /^Unexpected citation of `clickup\.com` for a claim about `ClickUp`/
+    )
+    const news = 'https://web.archive.org/web/2023id_/www.reuters.com/technology/x'
+    expect(judgeConflictOfInterest(citation(news, {claim: 'Reuters reported the fine.'}), source(news), defaults)).toBeUndefined()
+  })
+
   it('never flags a DOI, wherever it leads', () => {
     const doi = 'https://doi.org/10.1038/nature12373'
     const report = source(doi, {siteName: 'Nature'}, {finalUrl: 'https://www.nature.com/articles/nature12373'})

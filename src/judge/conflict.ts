@@ -4,6 +4,7 @@ import {parseUrl} from '../net/parse-url.js'
 import type {Citation, SourceReport} from '../types.js'
 import type {SourceCategory} from './source-categories.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
+import {archivedAddress} from './archived.js'
 import {builtInCategory} from './credibility.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {parse} from './public-suffix.js'
@@ -64,6 +65,10 @@ export function detectConflictOfInterest(
   options: Partial<ConflictOptions> = {},
   siteName?: string
 ): ConflictSignal {
+  // A snapshot holds the archived page's words: its publisher is that page's, as for credibility.
+  const parsed = parseUrl(url)
+  const archived = parsed && archivedAddress(parsed)
+  if (archived !== undefined) return detectConflictOfInterest(archived, claim, options, siteName)
   claim = withoutAddresses(claim)
   if (claim.trim() === '' || isDoi(url)) return none('')
   const owner = ownerOf(url)

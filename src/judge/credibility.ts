@@ -10,6 +10,7 @@ import {code} from '../code-span.js'
 import {parseDoi} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
+import {archivedAddress} from './archived.js'
 import {isPlatformPage} from './owner.js'
 import {getDomain, getPublicSuffix} from './public-suffix.js'
 import {
@@ -272,12 +273,8 @@ function lookup<T>(table: Map<string, T>, host: string): T | undefined {
 function sourceUrl(raw: string): URL | undefined {
   const url = parseUrl(raw)
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined
-  const snapshot = /^\/web\/\d+[a-z_]*\/(.+)$/.exec(url.pathname)
-  if (url.hostname === 'web.archive.org' && snapshot) {
-    const inner = snapshot[1]! + url.search
-    return sourceUrl(/^https?:\/\//i.test(inner) ? inner : 'http://' + inner) ?? url
-  }
-  return url
+  const archived = archivedAddress(url)
+  return archived === undefined ? url : (sourceUrl(archived) ?? url)
 }
 
 /** A domain as written in options and lists: `example.com`, `*.example.com`, `.example.com`; IDNs as punycode. */
