@@ -282,6 +282,29 @@ describe('the URL policy keeps private targets unreached', () => {
     expect(seen.requests).toHaveLength(1)
   })
 
+  it('localhost is both loopback addresses: a dev server listening on ::1 only is reached, and a policy allowing one of them allows it', async () => {
+    // Node's `listen(port, 'localhost')` binds ::1 where the system answers it first; before, that was "connection refused".
+    const v6 = createServer((_, response) => response.writeHead(200, {'content-type': 'text/html'}).end('<title>Dev server</title>'))
+    await new Promise<void>((done) => v6.listen(0, '::1', done))
+    const v6Port = (v6.address() as AddressInfo).port
+    const agentFor = (ranges: string[]) => createAgent({resolve: tableResolve({}), addresses: new AddressPolicy(ranges), connectTimeoutMs: 2_000})
+    try {
+      for (const ranges of [['127.0.0.0/8', '::1/128'], ['::1/128']]) {
+        const answer = await fetchHop(new URL(`http://localhost:${v6Port}/`), {agent: agentFor(ranges), timeoutMs: 2_000, maxBytes: 1000})
+        expect(answer.status).toBe(200)
+        expect(checkUrl(`http://localhost:${v6Port}/`, new AddressPolicy(ranges))).toMatchObject({ok: true})
+      }
+      // Allowing 127.0.0.1 alone still allows localhost, and connects there only.
+      expect(checkUrl(`http://localhost:${port}/ok`, new AddressPolicy(['127.0.0.1/32']))).toMatchObject({ok: true})
+      expect((await fetchHop(new URL(`http://localhost:${port}/ok`), {agent: agentFor(['127.0.0.1/32']), timeoutMs: 2_000, maxBytes: 1000})).status).toBe(200)
+      expect(await netError(fetchHop(new URL(`http://localhost:${v6Port}/`), {agent: agentFor(['127.0.0.1/32']), timeoutMs: 2_000, maxBytes: 1000}))).toMatchObject({code: 'ECONNREFUSED'})
+      // Allowing neither refuses it, naming 127.0.0.1 as before.
+      expect(checkUrl(`http://localhost:${v6Port}/`, strict)).toMatchObject({ok: false, code: 'private-address', reason: expect.stringContaining('127.0.0.1 (loopback)')})
+    } finally {
+      await new Promise((done) => v6.close(done))
+    }
+  })
+
   it('localhost with the opt-in is answered without DNS', async () => {
     const spy = vi.spyOn(dnsPromises, 'lookup').mockRejectedValue(new Error('DNS must not be asked'))
     const answer = await fetchHop(new URL(`http://localhost:${port}/ok`), {agent: open, timeoutMs: 2_000, maxBytes: 1000})
@@ -381,7 +404,7 @@ describe('pinned lookup', () => {
     for (const name of ['a.invalid', 'b.test', 'c.example', 'printer.local', 'metadata.google.internal', 'nas.home.arpa', 'x.onion']) {
       await expect(resolve(name)).rejects.toMatchObject({code: 'ENOTFOUND'})
     }
-    expect(await resolve('localhost')).toEqual([{address: '127.0.0.1', family: 4}])
+    expect(await resolve('localhost')).toEqual([{address: '127.0.0.1', family: 4}, {address: '::1', family: 6}])
     expect(await resolve('127.0.0.1')).toEqual([{address: '127.0.0.1', family: 4}])
     const error = await netError(
       fetchHop(new URL('http://metadata.google.internal/'), {agent: agent(strict), timeoutMs: 2_000, maxBytes: 1000}),

@@ -19,11 +19,18 @@ export function lookupError(code: string, hostname: string, message: string): Lo
   return Object.assign(new Error(message), {code, hostname})
 }
 
-const LOCALHOST_ANSWER: Array<{address: string; family: 4 | 6}> = [{address: '127.0.0.1', family: 4}]
+/**
+ * What `localhost` names stand for: both loopback addresses, as the system's resolver answers. A dev server that
+ * listens on `::1` only (Node's `listen('localhost')` where `::1` comes first) is reached as a browser reaches it.
+ */
+export const LOCALHOST_ANSWER: ReadonlyArray<{address: string; family: 4 | 6}> = [
+  {address: '127.0.0.1', family: 4},
+  {address: '::1', family: 6}
+]
 
 /**
  * The system's resolver: `getaddrinfo` (`dns.lookup`, all addresses, in the order given). Special-use names never
- * reach it: `localhost` and `*.localhost` answer 127.0.0.1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
+ * reach it: `localhost` and `*.localhost` answer 127.0.0.1 and ::1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
  * `.home.arpa` and `.onion` names fail with ENOTFOUND without a query. With `privateUse`, names of private use
  * (`.local`, `.internal`, `.home.arpa`) are looked up: where private ranges are allowed (intranet docs), as their
  * hosts are the intranet's; their answers are checked as any other's.
@@ -46,7 +53,7 @@ export function systemResolve(privateUse: boolean): Resolve {
  * by `addresses`: a mixed public/private answer is a rebinding signal, so the
  * whole answer is refused rather than filtered. Supports both the `{all: true}`
  * form (used by Node's Happy Eyeballs) and the single-address form.
- * `localhost` names always stand for 127.0.0.1, whatever `resolve` would say.
+ * `localhost` names always stand for the loopback addresses, whatever `resolve` would say.
  */
 export function createLookup(resolve: Resolve, addresses: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
@@ -78,7 +85,7 @@ export async function vetHost(
   hostname: string,
   options?: LookupOptions,
 ): Promise<LookupAddress[]> {
-  const answers = isLocalhostName(hostname) ? LOCALHOST_ANSWER : await resolve(hostname)
+  const answers = isLocalhostName(hostname) ? allowedLoopback(addresses) : await resolve(hostname)
   if (!Array.isArray(answers) || answers.length === 0) {
     throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (no addresses)`)
   }
@@ -102,6 +109,16 @@ export async function vetHost(
     throw lookupError('ENOTFOUND', hostname, `no IPv${wanted} address for ${hostname}`)
   }
   return matching
+}
+
+/**
+ * The loopback addresses `addresses` allow, or all of them when it allows none (to be refused, naming 127.0.0.1). Not
+ * a rebinding signal, unlike a mixed answer from DNS: these are ours, and `allowPrivateAddresses: ['127.0.0.1/32']`
+ * allows `localhost` as before.
+ */
+function allowedLoopback(addresses: AddressPolicy): ReadonlyArray<{address: string; family: 4 | 6}> {
+  const allowed = LOCALHOST_ANSWER.filter((answer) => addresses.check(answer.address).ok)
+  return allowed.length > 0 ? allowed : LOCALHOST_ANSWER
 }
 
 function familyOf(family: LookupOptions['family'] | undefined): 0 | 4 | 6 {

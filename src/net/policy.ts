@@ -1,6 +1,7 @@
 // The pre-connection URL policy: scheme, credentials, secrets and literal or local hosts.
 
 import {AddressPolicy, isIpLiteral} from './address.js'
+import {LOCALHOST_ANSWER} from './lookup.js'
 import {isLocalhostName, normalizeHostname} from './names.js'
 import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
 import {holdsSecretValue} from './secret-values.js'
@@ -13,8 +14,6 @@ export type PolicyVerdict = {ok: true; url: URL} | {ok: false; code: PolicyCode;
 /** The longest host name DNS holds, in characters (without a trailing dot). */
 const maxHostLength = 253
 
-/** The address a `localhost` name stands for when the policy is applied before any lookup. */
-const LOCALHOST_ADDRESS = '127.0.0.1'
 
 /**
  * Check one URL before any connection is made (call it again on every redirect hop).
@@ -103,9 +102,10 @@ export function checkHost(url: URL, addresses: AddressPolicy): PolicyVerdict {
     const verdict = addresses.check(host)
     if (!verdict.ok) return refuse('private-address', `private address ${unbracket(host)} (${verdict.range})`)
   } else if (isLocalhostName(host)) {
-    const verdict = addresses.check(LOCALHOST_ADDRESS)
-    if (!verdict.ok) {
-      return refuse('private-address', `private address ${LOCALHOST_ADDRESS} (${verdict.range}) for host ${shorten(host, 64)}`)
+    // Allowed when one of the loopback addresses it stands for is; refused naming the first.
+    const [first, ...others] = LOCALHOST_ANSWER.map(({address}) => ({address, verdict: addresses.check(address)}))
+    if (first && !first.verdict.ok && !others.some(({verdict}) => verdict.ok)) {
+      return refuse('private-address', `private address ${first.address} (${first.verdict.range}) for host ${shorten(host, 64)}`)
     }
   }
   return {ok: true, url}
