@@ -103,7 +103,12 @@ describe('path-owned platforms', () => {
     {name: 'huggingface.co/datasets/acme', url: 'https://huggingface.co/datasets/acme/bench', claim: 'Acme Widget tops the leaderboard', brand: 'acme'},
     {name: 'huggingface.co, another owner', url: 'https://huggingface.co/jane/widget-eval', claim: 'Acme Widget tops the leaderboard', brand: false},
     {name: 'dev.to/acme', url: 'https://dev.to/acme/launch-week-1abc', claim: 'Acme beats everyone', brand: 'acme'},
-    {name: 'a platform\'s site name is not the account\'s', url: 'https://github.com/jane/notes', claim: 'GitHub is where code lives', siteName: 'GitHub', brand: false}
+    {name: 'a platform\'s site name is not the account\'s', url: 'https://github.com/jane/notes', claim: 'GitHub is where code lives', siteName: 'GitHub', brand: false},
+    // A project's README cited for its own benchmark passed silently: only the account's name was read.
+    {name: 'a repository speaks for its account', url: 'https://github.com/tiangolo/fastapi#performance', claim: 'FastAPI is one of the fastest Python frameworks', brand: 'fastapi', citingDomain: 'github.com/tiangolo/fastapi'},
+    {name: 'a GitLab project', url: 'https://gitlab.com/jane/widget/-/blob/main/README.md', claim: 'Widget is the fastest parser', brand: 'widget', citingDomain: 'gitlab.com/jane/widget'},
+    {name: 'a Hugging Face model', url: 'https://huggingface.co/jane/widget', claim: 'Widget tops the leaderboard', brand: 'widget', citingDomain: 'huggingface.co/jane/widget'},
+    {name: 'someone else\'s benchmark of a project', url: 'https://github.com/jane/fastapi-benchmarks', claim: 'FastAPI is one of the fastest Python frameworks', brand: false}
   ]
   it.each(cases)('$name', check)
 })

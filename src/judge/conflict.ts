@@ -80,17 +80,21 @@ export function detectConflictOfInterest(
   if (editorial.has(builtInCategory(url) ?? 'unknown')) return none(owner.id)
   const claimWords = nameWords(claim)
   const label = compactLabel(owner.label)
-  const brand =
+  const named =
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
     labelWord(claim, claimWords, label) ??
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
     (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claimWords, siteName) : undefined)
+  // A code host's project speaks for its account: `github.com/tiangolo/fastapi` is FastAPI's own README.
+  const project = named === undefined && owner.project !== undefined ? labelWord(claim, claimWords, compactLabel(owner.project)) : undefined
+  const brand = named ?? project
   if (brand === undefined) return none(owner.id)
+  const publisher = project === undefined ? owner.id : `${owner.id}/${owner.project}`
   return {
     detected: true,
-    citingDomain: owner.id,
+    citingDomain: publisher,
     brandToken: brand,
-    explanation: `The cited source (${owner.id}) is published by a party named in the claim ('${brand}'). This source may not be independent.`
+    explanation: `The cited source (${publisher}) is published by a party named in the claim ('${brand}'). This source may not be independent.`
   }
 }
 

@@ -14,30 +14,35 @@ export interface Owner {
   label: string
   /** True for an account on a path-owned platform, whose `og:site_name` names the platform, not the publisher. */
   account: boolean
+  /** On a code host, the account's project the path names, lower case: `widget` of `github.com/acme/widget`. */
+  project?: string
 }
 
 /**
  * Platforms where the first path segments name the publisher: `github.com/acme`, `medium.com/@acme`,
  * `linkedin.com/company/acme`. An `@handle` first segment is always the owner. `after` lists segments
  * followed by the owner (`company/acme`); `first` says whether a plain first segment is the owner, except
- * the `reserved` ones, which are the platform's own pages. Anything else is the platform's own page.
+ * the `reserved` ones, which are the platform's own pages. Anything else is the platform's own page. On a code host
+ * (`projects`), the segment after a plain first one is the account's project: a repository, a model.
  */
 interface PathPlatform {
   first: boolean
   after?: string[]
   reserved?: string[]
+  projects?: boolean
 }
 
 const PATH_PLATFORMS: Record<string, PathPlatform> = {
   'github.com': {
     first: true,
+    projects: true,
     after: ['orgs', 'sponsors'],
     reserved: ['about', 'apps', 'collections', 'customer-stories', 'enterprise', 'events', 'explore', 'features',
       'login', 'marketplace', 'new', 'pricing', 'readme', 'search', 'security', 'settings', 'site', 'solutions',
       'team', 'topics', 'trending']
   },
-  'gitlab.com': {first: true, after: ['groups', 'users'], reserved: ['dashboard', 'explore', 'help', 'search']},
-  'bitbucket.org': {first: true, reserved: ['account', 'dashboard', 'product']},
+  'gitlab.com': {first: true, projects: true, after: ['groups', 'users'], reserved: ['dashboard', 'explore', 'help', 'search']},
+  'bitbucket.org': {first: true, projects: true, reserved: ['account', 'dashboard', 'product']},
   'medium.com': {first: true, reserved: ['about', 'creators', 'm', 'me', 'membership', 'p', 'plans', 'policy', 'search', 'tag', 'topics']},
   'dev.to': {first: true, reserved: ['about', 'enter', 'latest', 'search', 'settings', 't', 'top']},
   'x.com': {first: true, reserved: ['compose', 'explore', 'hashtag', 'home', 'i', 'intent', 'login', 'messages',
@@ -53,6 +58,7 @@ const PATH_PLATFORMS: Record<string, PathPlatform> = {
   'threads.net': {first: false},
   'huggingface.co': {
     first: true,
+    projects: true,
     after: ['datasets', 'spaces'],
     reserved: ['blog', 'chat', 'collections', 'docs', 'enterprise', 'join', 'learn', 'login', 'models', 'organizations',
       'papers', 'posts', 'pricing', 'settings', 'tasks']
@@ -86,7 +92,10 @@ export function ownerOf(url: string): Owner | undefined {
   const platform = PATH_PLATFORMS[domain]
   if (platform && PLATFORM_SUBDOMAINS.has(sub)) {
     const account = accountOf(platform, parsed.pathname)
-    if (account) return {id: `${domain}/${account.path}`, host, label: account.name, account: true}
+    if (account) {
+      const {path, name, project} = account
+      return {id: `${domain}/${path}`, host, label: name, account: true, ...(project === undefined ? {} : {project})}
+    }
   }
 
   if (SUBDOMAIN_PLATFORMS.has(domain) && sub !== '') {
@@ -135,7 +144,7 @@ export function domainEntry(value: string): string | undefined {
   return owner?.account ? withoutAt(owner.id) : undefined
 }
 
-function accountOf(platform: PathPlatform, pathname: string): {path: string; name: string} | undefined {
+function accountOf(platform: PathPlatform, pathname: string): {path: string; name: string; project?: string} | undefined {
   const segments = pathname.split('/').filter(Boolean).map(percentDecode)
   const [first, second] = segments
   if (first === undefined) return undefined
@@ -144,7 +153,9 @@ function accountOf(platform: PathPlatform, pathname: string): {path: string; nam
   if (platform.after?.includes(lower)) {
     return second === undefined ? undefined : {path: `${lower}/${second.toLowerCase()}`, name: second.toLowerCase()}
   }
-  if (platform.first && !platform.reserved?.includes(lower)) return {path: lower, name: lower}
+  if (platform.first && !platform.reserved?.includes(lower)) {
+    return {path: lower, name: lower, ...(platform.projects && second !== undefined ? {project: second.toLowerCase()} : {})}
+  }
   return undefined
 }
 
