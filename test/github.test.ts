@@ -4,6 +4,7 @@
 import {execFile} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage} from 'node:http'
+import {tmpdir} from 'node:os'
 import {join, resolve as resolvePath} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
@@ -112,6 +113,28 @@ describe('github.com citations with a token', () => {
     const {messages} = await lintLiveness(`[open](${page('/acme/open')}).\n`, options('t0ken'))
     expect(messages).toEqual([])
     expect(seen.length).toBe(before)
+  })
+
+  it('a token given or taken away since the last run is heeded at once, not once the cached answer expires', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'github-cache-'))
+    try {
+      const markdown = `[private](${page('/acme/private')}).\n`
+      const run = async (token?: string) => {
+        await closeSharedVerifiers()
+        return (await lintLiveness(markdown, {...options(token), cache})).messages
+      }
+      const dead = [expect.stringContaining('(`404 Not Found`) [citation-alive, error]')]
+      expect(await run()).toEqual(dead)
+      expect(await run('t0ken')).toEqual([])
+      expect(await run()).toEqual(dead)
+      // Each answer is cached under its own setting: a second run with the same one reads it.
+      const before = site.hits('/acme/private')
+      expect(await run()).toEqual(dead)
+      expect(site.hits('/acme/private')).toBe(before)
+    } finally {
+      await closeSharedVerifiers()
+      rmSync(cache, {recursive: true, force: true})
+    }
   })
 
   it('an invalid token option names the option, never the value', async () => {

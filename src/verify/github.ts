@@ -53,16 +53,32 @@ export function apiPathsOf(url: string): string[] {
  * repository) by the API's answer; any other report, or an API that does not answer 200 or 404, is kept.
  */
 export async function settleByApi(report: SourceReport, url: string, github: GitHubSettings, deps: InspectDeps): Promise<SourceReport> {
-  if (!github.token || report.liveness === 'alive' || report.liveness === 'unsafe' || report.liveness === 'malformed') return report
+  if (!github.token || !leftOpen(report, url)) return report
   const paths = apiPathsOf(url)
-  if (paths.length === 0) return report
   // Dead only when no reading of the URL exists: `blob/release/1.0/a.md` is no `1.0/a.md` on a branch `release`.
   for (const path of paths) {
     const answer = await askRegistry(github.apiBase.replace(/\/+$/, '') + path, headers(github.token), deps)
     if (!answer.ok || (answer.status !== 200 && answer.status !== 404)) return report
-    if (answer.status === 200) return {...report, liveness: 'alive', reason: `GitHub API: ${path.replace(/\?.*$/, '')} exists`}
+    if (answer.status === 200) return {...report, liveness: 'alive', reason: `${byApi}${path.replace(/\?.*$/, '')} exists`}
   }
-  return {...report, liveness: 'dead', reason: `GitHub API: no ${paths[0]!.replace(/\?.*$/, '')}`}
+  return {...report, liveness: 'dead', reason: `${byApi}no ${paths[0]!.replace(/\?.*$/, '')}`}
+}
+
+/** How the reason of a report the API settled starts. */
+const byApi = 'GitHub API: '
+
+/**
+ * Whether a report (a cached one) is what this run's token setting makes of `url`: with a token, a page left open
+ * must have been settled by the API; without one, the API's answer is none this run would have had. A token added to
+ * answer a private repository's 404 was otherwise met by that 404, cached for an hour.
+ */
+export function settledAlike(report: SourceReport, url: string, github: GitHubSettings): boolean {
+  return report.reason.startsWith(byApi) ? Boolean(github.token) : !github.token || !leftOpen(report, url)
+}
+
+/** Whether the page left a github.com citation's report open (blocked, rate limited, a 404 that may be private). */
+function leftOpen(report: SourceReport, url: string): boolean {
+  return report.liveness !== 'alive' && report.liveness !== 'unsafe' && report.liveness !== 'malformed' && apiPathsOf(url).length > 0
 }
 
 function headers(token: string): Record<string, string> {
