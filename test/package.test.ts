@@ -92,6 +92,18 @@ describe('the published package', () => {
     for (const file of shipped) expect(packed).toContain(file.replace(/^\.\//, ''))
   })
 
+  it('its declaration files import only packages it depends on: a package manager that does not hoist (pnpm, Yarn PnP) finds every type', () => {
+    const {dependencies} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {dependencies: Record<string, string>}
+    const imported = new Set<string>()
+    for (const path of packed.filter((path) => path.endsWith('.d.ts'))) {
+      for (const [, specifier] of readFileSync(join(folder, 'package', path), 'utf8').matchAll(/(?:from |import\()'([^'.][^']*)'/g)) {
+        if (!specifier!.startsWith('node:')) imported.add(/^(@[^/]+\/)?[^/]+/.exec(specifier!)![0])
+      }
+    }
+    // A package without types of its own (`mdast`, `unist`) is typed by its `@types/` package.
+    expect([...imported].filter((name) => !(name in dependencies) && !(`@types/${name}` in dependencies))).toEqual([])
+  })
+
   it('installed, checks the README example with `remark` as the source checkout does', async () => {
     const args = ['examples', '--rc-path', '.remarkrc.example.js', '--no-color']
     const installed = await outcome(join(project, 'node_modules', '.bin', 'remark'), args, project)
