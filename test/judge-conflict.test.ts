@@ -160,7 +160,12 @@ describe('the page\'s site name', () => {
     {name: 'a generic site name says nothing', url: 'https://news.example/x', claim: 'Official news: the blog moved', siteName: 'Official Blog', brand: false},
     {name: 'an independent site', url: 'https://www.pcmag.com/x', claim: 'ClickUp is the best PM tool', siteName: 'PCMag', brand: false},
     // Was missed: the claim's words differed from the site name's by their accents.
-    {name: 'a site name with accents, the claim without', url: 'https://www.societegenerale.com/x', claim: 'Societe Generale is the safest bank', siteName: 'Société Générale', brand: 'societe generale'}
+    {name: 'a site name with accents, the claim without', url: 'https://www.societegenerale.com/x', claim: 'Societe Generale is the safest bank', siteName: 'Société Générale', brand: 'societe generale'},
+    // Were flagged once the page was read: the site name brought back the plain words the domain's label was kept from.
+    {name: 'a plain word is not the site name TIME', url: 'https://time.com/6287253/x/', claim: 'Memory fades over time', siteName: 'TIME', brand: false},
+    {name: 'a plain word is not the site name Slate', url: 'https://slate.com/x', claim: 'The board approved a new slate of directors', siteName: 'Slate', brand: false},
+    {name: 'a plain phrase is not the site name The Verge', url: 'https://www.theverge.com/x', claim: 'On the verge of collapse, the firm sold its assets', siteName: 'The Verge', brand: false},
+    {name: 'the site name written as a name still is one', url: 'https://slate.com/x', claim: 'Slate calls it the best phone', siteName: 'Slate', brand: 'slate'}
   ]
   it.each(cases)('$name', check)
 })

@@ -84,7 +84,7 @@ export function detectConflictOfInterest(
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
     labelWord(claim, claimWords, label) ??
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
-    (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claimWords, siteName) : undefined)
+    (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claim, claimWords, siteName) : undefined)
   // A code host's project speaks for its account: `github.com/tiangolo/fastapi` is FastAPI's own README.
   const project = named === undefined && owner.project !== undefined ? labelWord(claim, claimWords, compactLabel(owner.project)) : undefined
   const brand = named ?? project
@@ -221,13 +221,17 @@ function brandFromOption(claimWords: string[], owner: Owner, brands: Record<stri
 /** Words a site name may start with that are not its name: "The Verge" is `verge`, "New Relic" stays `new relic`. */
 const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'el', 'der', 'die', 'das'])
 
-/** The site name's distinctive words (`ClickUp Blog` → `clickup`), as the claim writes them, when it has them in a row. */
-function siteNameIn(claimWords: string[], siteName: string): string | undefined {
+/**
+ * The site name's distinctive words (`ClickUp Blog` → `clickup`), as the claim writes them, when it has them in a row
+ * and written as a name, as a domain label's word must be: "over time" does not name TIME, nor "a new slate" Slate.
+ */
+function siteNameIn(claim: string, claimWords: string[], siteName: string): string | undefined {
   const named = nameWords(siteName)
   while (named.length > 1 && ARTICLES.has(named[0]!)) named.shift()
   const core = named.filter((word) => !GENERIC.has(word))
   const at = [...core.join('')].length < MIN_TOKEN ? -1 : find(claimWords.map(looseFold), core)
-  return at === -1 ? undefined : claimWords.slice(at, at + core.length).join(' ')
+  const term = at === -1 ? undefined : claimWords.slice(at, at + core.length).join(' ')
+  return term !== undefined && writtenAsName(claim, term) ? term : undefined
 }
 
 /** Where `needle` starts in `loose` (words already without accents), compared without accents; -1 when nowhere. */
