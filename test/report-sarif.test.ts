@@ -5,8 +5,12 @@ import {tmpdir} from 'node:os'
 import {join, sep} from 'node:path'
 import {describe, expect, test} from 'vitest'
 import {prefixSarifPaths} from '../src/action/sarif.js'
-import {artifactUri, sarifReport, sarifReportText, type SarifLog} from '../src/report/sarif.js'
+import {fixText} from '../src/fix/index.js'
+import {recordsOf} from '../src/report/collect.js'
+import {artifactUri, sarifReport, sarifReportText, type SarifLog, type SarifRegion} from '../src/report/sarif.js'
+import {lintLiveness} from './helpers/lint.js'
 import {record, sample, shuffled, verdict} from './helpers/report-records.js'
+import {html, redirect as httpRedirect, startWeb, testResolve} from './helpers/web.js'
 
 // The schema sets `additionalProperties: false` on each of these objects: GitHub rejects unknown keys.
 const allowed: Record<string, string[]> = {
@@ -135,12 +139,28 @@ function checkSarif(log: unknown): string[] {
   return problems
 }
 
+/** A redirect as reported: its replacement as written over the URL (see `recordsOf`). */
 const redirect = () =>
   record('docs/c.md', 'https://old.example/a', [2, 8], [
-    verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect of citation `https://old.example/a` to another site `https://new.example/a`', 'https://new.example/a')
+    {
+      ...verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect of citation `https://old.example/a` to another site `https://new.example/a`', 'https://new.example/a'),
+      written: 'https://new.example/a'
+    }
   ])
 
 const run = (log: SarifLog) => log.runs[0]
+
+/** `text` with each replacement made at its region: 1-based lines and UTF-16 columns, as the log declares. */
+function applied(text: string, replacements: Array<{deletedRegion: SarifRegion; insertedContent: {text: string}}>): string {
+  const lineStarts = [0, ...[...text.matchAll(/\r\n|\r|\n/g)].map((match) => match.index + match[0].length)]
+  const offset = (line: number, column: number) => lineStarts[line - 1]! + column - 1
+  const spans = replacements.map(({deletedRegion: region, insertedContent}) => ({
+    start: offset(region.startLine, region.startColumn),
+    end: offset(region.endLine, region.endColumn),
+    text: insertedContent.text
+  }))
+  return spans.sort((a, b) => b.start - a.start).reduce((result, {start, end, text}) => result.slice(0, start) + text + result.slice(end), text)
+}
 
 describe('sarifReport', () => {
   test('passes the structure checks, as written to the file', () => {
@@ -235,12 +255,44 @@ describe('sarifReport', () => {
   })
 
   test.each([
-    ['the place is not the URL alone (a reference)', {citation: {placeIsUrl: false}}, 'https://new.example/a'],
-    ['the replacement holds a secret', {}, 'https://new.example/a?token=abc'],
-    ['the replacement was redacted already', {}, 'https://new.example/a?token=REDACTED']
-  ])('no fix when %s', (_, overrides, expected) => {
-    const flagged = record('a.md', 'https://old.example/a', [1, 1], [verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect', expected)], overrides)
+    ['nothing is written over the URL (a reference, HTML, JSX, a record made without messages)', 'https://new.example/a', undefined],
+    ['the replacement holds a secret', 'https://new.example/a?token=abc', 'https://new.example/a?token=abc'],
+    ['the replacement was redacted already', 'https://new.example/a?token=REDACTED', 'https://new.example/a?token=REDACTED']
+  ])('no fix when %s', (_, expected, written) => {
+    const said = {...verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect', expected), ...(written === undefined ? {} : {written})}
+    const flagged = record('a.md', 'https://old.example/a', [1, 1], [said])
     expect(run(sarifReport([flagged])).results[0]).not.toHaveProperty('fixes')
+  })
+
+  test('applying its fixes writes what `--fix` writes: escaped for their place, and none in HTML', async () => {
+    const web = await startWeb({
+      '/paren': (request, response) => httpRedirect(301, `http://new.test:${web.port}/x)y`)(request, response),
+      '/bare': (request, response) => httpRedirect(301, `http://new.test:${web.port}/a_b_`)(request, response),
+      '/cell': (request, response) => httpRedirect(301, `http://new.test:${web.port}/q?a|b`)(request, response),
+      '/html': (request, response) => httpRedirect(301, `http://new.test:${web.port}/x)y`)(request, response),
+      '*': html('Moved here')
+    })
+    try {
+      const old = (path: string) => `http://old.test:${web.port}${path}`
+      const markdown = [
+        `A [paren](${old('/paren')}) and bare ${old('/bare')} here.`,
+        '',
+        '| a | b |',
+        '| --- | --- |',
+        `| [cell](${old('/cell')}) | <a href="${old('/html')}">h</a> |`,
+        ''
+      ].join('\n')
+      const options = {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, timeout: 1000, retries: 0}
+      const {file} = await lintLiveness(markdown, options)
+      const records = recordsOf(file, 'doc.md')
+      const fixes = run(sarifReport(records)).results.flatMap((result) => result.fixes ?? [])
+      expect(fixes).toHaveLength(3)
+      const fixed = fixText(markdown, records)
+      expect(fixed.changes.filter((change) => change.kind === 'redirect')).toHaveLength(3)
+      expect(applied(markdown, fixes.flatMap((fix) => fix.artifactChanges.flatMap((change) => change.replacements)))).toBe(fixed.text)
+    } finally {
+      await web.close()
+    }
   })
 
   test('no secret leaves', () => {

@@ -31,6 +31,11 @@ export interface Verdict {
   certain?: boolean
   /** How its message was reported, once it was (remark's severity for the rule, or `certain`): SARIF's level. */
   severity?: 'error' | 'warning' | 'info'
+  /**
+   * `expected` as written over the URL's characters once reported, escaped for its place as `--fix` and the editor's
+   * quick fix write it; absent where they write none (HTML, JSX, a place that is not the URL): SARIF's fix.
+   */
+  written?: string
 }
 
 /** Characters of a cited URL a message shows whole: a generated or tracking URL can run to thousands. */

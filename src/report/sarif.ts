@@ -179,15 +179,16 @@ function fingerprint(rule: RuleName, file: string, url: string, seen: Map<string
 }
 
 /**
- * The replacement for the URL's own characters, when the verdict offers one and the place covers exactly
- * the URL. A value that redaction would change is left out: it either holds a secret or was redacted
- * already, and writing `REDACTED` into a document breaks the link.
+ * The replacement for the URL's own characters, as `--fix` and the editor's quick fix write it (escaped for its
+ * place: the raw URL could end the link early, a bare URL or a table cell), and only where they write one (never in
+ * HTML or JSX, nor for a record made without its messages). A value that redaction would change is left out: it
+ * either holds a secret or was redacted already, and writing `REDACTED` into a document breaks the link.
  */
 function fixOf(finding: Finding): string | undefined {
-  const expected = finding.verdict.expected
-  if (expected === undefined || !finding.record.citation.placeIsUrl || expected === finding.record.citation.url) return undefined
+  const {expected, written} = finding.verdict
+  if (expected === undefined || written === undefined || expected === finding.record.citation.url) return undefined
   if (redactUrl(expected) !== expected || expected.includes(REDACTED)) return undefined
-  return expected
+  return written
 }
 
 /**
