@@ -62,6 +62,11 @@ export interface Hop {
   status: number
   /** `Location` resolved against `url`, when the hop redirects. */
   location?: string
+  /**
+   * The `#fragment` (without `#`) the location named, which replaces the cited one for the reader (RFC 9110
+   * §10.2.2); absent when it named none, or held a secret.
+   */
+  fragment?: string
   /** The private address the host name stood for, when `allowPrivateAddresses` let it through (checked again on a cache read). */
   address?: string
 }

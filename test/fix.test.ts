@@ -10,6 +10,7 @@ import {extractCitations} from '../src/extract/index.js'
 import {DEAD_LINK_MARKER, fixText, type FixChange, type FixOptions} from '../src/fix/index.js'
 import {splice} from '../src/fix/splice.js'
 import {writeUrl} from '../src/fix/write-url.js'
+import {judgeFragment} from '../src/judge/fragment.js'
 import {judgeLiveness} from '../src/judge/liveness.js'
 import {judgeSoft404} from '../src/judge/soft-404.js'
 import type {Verdict} from '../src/judge/verdict.js'
@@ -18,7 +19,7 @@ import type {Citation, SourceReport} from '../src/types.js'
 import {source} from './helpers/source.js'
 
 /** What the check learned about a URL: it moved for good, or it is dead (maybe with an archived copy). */
-type Learned = {moved: string; via?: string} | {dead: true; archive?: string} | {fine: true}
+type Learned = {moved: string; via?: string; lands?: string} | {dead: true; archive?: string} | {fine: true}
 
 interface Syntax {
   gfm?: boolean
@@ -37,6 +38,8 @@ function recordsOf(markdown: string, learned: Record<string, Learned>, syntax: S
     const report = reportOf(citation, said)
     const verdict = judgeLiveness(citation, report, {timeoutAction: 'flagged', redirectResolvers: []})
     const verdicts: Verdict[] = verdict.rule === undefined ? [] : [verdict]
+    const fragment = judgeFragment(citation, report)
+    if (fragment) verdicts.push(fragment)
     if ('archive' in said && said.archive !== undefined) verdicts[0] = {...verdicts[0]!, expected: said.archive}
     return toRecord('docs/a.md', citation, report, verdicts)
   })
@@ -46,10 +49,11 @@ function reportOf(citation: Citation, said: Learned): SourceReport {
   const url = citation.normalizedUrl ?? citation.url
   if ('moved' in said) {
     const stops = [url, ...(said.via === undefined ? [] : [said.via]), said.moved]
-    return source(url, {}, {
+    const lands = said.lands === undefined ? {} : {fragment: said.lands}
+    return source(url, {anchors: ['install', 'usage'], passages: ['Install it with npm and read on.']}, {
       finalUrl: said.moved,
       permanentRedirect: true,
-      hops: stops.map((stop, index) => (index < stops.length - 1 ? {url: stop, status: 301, location: stops[index + 1]} : {url: stop, status: 200}))
+      hops: stops.map((stop, index) => (index < stops.length - 1 ? {url: stop, status: 301, location: stops[index + 1], ...lands} : {url: stop, status: 200}))
     })
   }
   if ('dead' in said) {
@@ -121,6 +125,12 @@ describe('fixText: permanent redirects', () => {
   test('the cited #fragment is kept, as browsers keep it across a redirect', () => {
     const {text} = fix('[x](https://old.example/spec#usage)\n', {'https://old.example/spec': moved('https://new.example/spec')})
     expect(text).toBe('[x](https://new.example/spec#usage)\n')
+  })
+
+  test('an anchor that a permanent redirect replaces with its own is pointed at the final URL, where it lands', () => {
+    // Same site, so the redirect alone is no reason to rewrite; the cited #install is lost to the redirect's #usage.
+    const {text} = fix('[x](https://site.example/old#install) [y](https://site.example/old#usage)\n', {'https://site.example/old': {moved: 'https://site.example/guide', lands: 'usage'}})
+    expect(text).toBe('[x](https://site.example/guide#install) [y](https://site.example/old#usage)\n')
   })
 
   test('a final URL that Markdown would misread is escaped for where it goes', () => {

@@ -24,6 +24,9 @@ beforeAll(async () => {
     '/shop/p/1': html('Page not found | Shop', '<p>Try the search box.</p>'),
     '/guide': html('Guide', '<h2 id="install">Install</h2><p>Install it with npm and read on.</p><h2 id="usage">Usage</h2>'),
     '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>'),
+    // Moved for good, to another page's own section; and for now, the same way.
+    '/old-guide': redirect(301, '/guide#usage'),
+    '/moved-guide': redirect(302, '/guide#usage'),
     // Live pages that only talk about "not found": a how-to, a Q&A slug, a docs page named for the convention.
     '/blog/fix-404-errors-nginx': html('How to Fix 404 Errors in Nginx', `<p>${'Check the root directive and the try_files line first. '.repeat(15)}</p>`),
     '/questions/123/nginx-404-not-found': html('nginx - 404 Not Found - Q&A', `<p>${'Nginx answers 404 when the root is wrong; set it to the build folder. '.repeat(60)}</p>`),
@@ -136,6 +139,25 @@ describe('citation-fragment', () => {
     expect(fragment[0]!.expected).toEqual([`${origin}/guide#install`])
     expect(fragment[0]!.fatal).toBe(false)
     expect(web.hits('/guide')).toBe(1)
+  })
+
+  it("a redirect that names its own fragment replaces the cited one: the anchor is lost, and a fix on the cited URL would do nothing", async () => {
+    const origin = web.origin()
+    const {file} = await lint(
+      `See [install](${origin}/old-guide#install), [usage](${origin}/old-guide#usage), [typo](${origin}/old-guide#instal) and [for now](${origin}/moved-guide#install).\n`,
+      options()
+    )
+    const fragment = file.messages.filter((message) => message.ruleId === 'citation-fragment')
+    // `#usage` is where the redirect goes anyway. Before, `#install` passed, and the typo's fix, `/old-guide#install`,
+    // still landed readers on #usage.
+    expect(fragment.map((message) => [message.reason, message.expected])).toEqual([
+      [`Unexpected anchor \`#install\` in citation \`${origin}/old-guide#install\` lost to its redirect to \`${origin}/guide#usage\`, expected a link that keeps it`, [`${origin}/guide#install`]],
+      [
+        `Unexpected missing anchor \`#instal\` in citation \`${origin}/old-guide#instal\`, expected an id on the page such as \`#install\` (its redirect sends readers to \`#usage\` instead)`,
+        undefined
+      ],
+      [`Unexpected anchor \`#install\` in citation \`${origin}/moved-guide#install\` lost to its redirect to \`${origin}/guide#usage\`, expected a link that keeps it`, undefined]
+    ])
   })
 })
 

@@ -125,7 +125,7 @@ export function fromStored(value: unknown): SourceReport | undefined {
     typeof report.url !== 'string' ||
     typeof report.finalUrl !== 'string' ||
     !Array.isArray(report.hops) ||
-    !report.hops.every((hop) => isRecord(hop) && typeof hop.url === 'string' && typeof hop.status === 'number') ||
+    !report.hops.every((hop) => isRecord(hop) && typeof hop.url === 'string' && typeof hop.status === 'number' && (hop.fragment === undefined || typeof hop.fragment === 'string')) ||
     !(report.status === undefined || typeof report.status === 'number') ||
     !livenesses.has(report.liveness as Liveness) ||
     typeof report.reason !== 'string' ||

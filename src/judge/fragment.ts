@@ -27,22 +27,42 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   if (page.anchors.length === 0 || shell || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
   const wanted = percentDecode(fragment)
   const index = indexOf(page.anchors)
-  if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted)) return undefined
+  const url = shownUrl(citation.url)
+  // A redirect that names a fragment of its own sends the reader there, not to the cited one, and would do the same
+  // to a nearer anchor written on the cited URL.
+  const landed = redirectFragment(report)
+  const replaced = landed === fragment || landed === wanted ? undefined : landed
+  if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted)) {
+    if (replaced === undefined) return undefined
+    return {
+      status: 'mismatch',
+      action: 'flagged',
+      rule: 'citation-fragment',
+      message: `Unexpected anchor \`#${fragment}\` in citation ${url} lost to its redirect to \`${report.finalUrl}#${replaced}\`, expected a link that keeps it`,
+      // The end of a permanent chain keeps it; a temporary redirect's end is no address to cite.
+      ...(report.permanentRedirect ? {expected: `${report.finalUrl}#${fragment}${directive}`} : {})
+    }
+  }
   // Ids past the body size cap, or past the first `maxAnchors` (a one-page spec has tens of thousands), were not
   // read: the anchor may be there.
   if (page.truncated || page.anchors.length >= maxAnchors) return undefined
   if (!index.nearest.has(wanted)) index.nearest.set(wanted, nearestAnchor(wanted, page.anchors))
   const nearest = index.nearest.get(wanted)
-  const url = shownUrl(citation.url)
   return {
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-fragment',
     message:
       `Unexpected missing anchor \`#${fragment}\` in citation ${url}, expected an id on the page` +
-      (nearest === undefined ? '' : ` such as \`#${nearest}\``),
-    ...(nearest === undefined ? {} : {expected: citation.url.replace(/#.*$/s, '#' + nearest + directive)})
+      (nearest === undefined ? '' : ` such as \`#${nearest}\``) +
+      (replaced === undefined ? '' : ` (its redirect sends readers to \`#${replaced}\` instead)`),
+    ...(nearest === undefined || replaced !== undefined ? {} : {expected: citation.url.replace(/#.*$/s, '#' + nearest + directive)})
   }
+}
+
+/** The fragment the redirects send the reader to in place of the cited one: the last a location named. */
+function redirectFragment(report: SourceReport): string | undefined {
+  return report.hops.findLast((hop) => hop.fragment !== undefined)?.fragment
 }
 
 /** The element's part of a fragment, and the fragment directive (from the first `:~:` on), if any. */

@@ -5,7 +5,7 @@ import type {AddressPolicy} from '../net/address.js'
 import {NetError} from '../net/errors.js'
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import {checkHop} from '../net/policy.js'
-import {redactUrl} from '../net/redact.js'
+import {redactUrl, redactUrlPart} from '../net/redact.js'
 import type {PageReader} from '../page/reader.js'
 import type {Hop, PageDepth, PageFacts, SourceReport} from '../types.js'
 import {statusLine} from '../net/status-line.js'
@@ -110,13 +110,13 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       hops.push(hop)
       return {liveness: 'unexpected-status', reason: `${statusLine(answer.status, answer.statusText)} to a malformed location`, status: answer.status}
     }
-    hops.push({...hop, location: next})
+    hops.push({...hop, location: next.href, ...(next.fragment === undefined ? {} : {fragment: next.fragment})})
     cookies.take(verdict.url.hostname, answer.headers['set-cookie'])
-    if (visited.has(`${next} ${cookies.header(new URL(next).hostname) ?? ''}`)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
+    if (visited.has(`${next.href} ${cookies.header(new URL(next.href).hostname) ?? ''}`)) return {liveness: 'dead', reason: 'redirect loop', status: answer.status}
     if (hops.length > deps.maxRedirects) {
       return {liveness: 'too-many-redirects', reason: `more than ${deps.maxRedirects} redirects`, status: answer.status}
     }
-    current = next
+    current = next.href
   }
 }
 
@@ -145,16 +145,22 @@ function redirected(answer: HopResponse): boolean {
   return answer.status >= 300 && answer.status < 400 && (answer.headers.location ?? '').trim() !== ''
 }
 
-/** Where a response sends the reader: a Location header, or an HTML refresh on a 2xx page. Null: unparsable. */
-function nextLocation(answer: HopResponse, page: PageFacts | undefined): string | null | undefined {
+/**
+ * Where a response sends the reader: a Location header, or an HTML refresh on a 2xx page, and the fragment it
+ * names (kept apart: it is not fetched). Null: unparsable.
+ */
+function nextLocation(answer: HopResponse, page: PageFacts | undefined): {href: string; fragment?: string} | null | undefined {
   let target: string | undefined
   if (answer.status >= 300 && answer.status < 400) target = answer.headers.location
   else if (answer.status >= 200 && answer.status < 300) target = page?.refresh
   if (target === undefined || target.trim() === '') return undefined
   try {
     const url = new URL(target, answer.url)
+    const fragment = url.hash.slice(1)
     url.hash = ''
-    return url.href === answer.url && answer.status < 300 ? undefined : url.href
+    if (url.href === answer.url && answer.status < 300) return undefined
+    // A fragment is the server's own (an OAuth redirect's `#access_token=…`): one redaction would touch is not kept.
+    return fragment === '' || redactUrlPart(`#${fragment}`) !== `#${fragment}` ? {href: url.href} : {href: url.href, fragment}
   } catch {
     return null
   }
