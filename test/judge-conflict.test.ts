@@ -165,6 +165,8 @@ describe('the page\'s site name', () => {
     {name: 'a plain word is not the site name TIME', url: 'https://time.com/6287253/x/', claim: 'Memory fades over time', siteName: 'TIME', brand: false},
     {name: 'a plain word is not the site name Slate', url: 'https://slate.com/x', claim: 'The board approved a new slate of directors', siteName: 'Slate', brand: false},
     {name: 'a plain phrase is not the site name The Verge', url: 'https://www.theverge.com/x', claim: 'On the verge of collapse, the firm sold its assets', siteName: 'The Verge', brand: false},
+    // Was flagged as a claim about `Store`: the site name without its generic `App` left a generic word.
+    {name: 'an app store listing is not a claim about the store', url: 'https://apps.apple.com/us/app/acme-budget/id1234567890', claim: 'Acme Budget has a 4.8 rating on the App Store', siteName: 'App Store', brand: false},
     {name: 'the site name written as a name still is one', url: 'https://slate.com/x', claim: 'Slate calls it the best phone', siteName: 'Slate', brand: 'slate'}
   ]
   it.each(cases)('$name', check)

@@ -36,7 +36,7 @@ export interface ConflictSignal {
 const GENERIC = new Set(
   ('app apps base best blog cloud company corp daily data digital direct docs example free global group guide guides ' +
     'hq hub inc io lab labs media network news official online platform platforms plus pro review reviews service ' +
-    'services site software solutions suite system systems team tech today tool tools top web website world').split(' ')
+    'services site software solutions store suite system systems team tech today tool tools top web website world').split(' ')
 )
 
 /** What a domain label may add around a brand: `getacme`, `tryacme`, `theverge`. */
