@@ -255,12 +255,13 @@ describe('sarifReport', () => {
   })
 
   test.each([
-    ['nothing is written over the URL (a reference, HTML, JSX, a record made without messages)', 'https://new.example/a', undefined],
-    ['the replacement holds a secret', 'https://new.example/a?token=abc', 'https://new.example/a?token=abc'],
-    ['the replacement was redacted already', 'https://new.example/a?token=REDACTED', 'https://new.example/a?token=REDACTED']
-  ])('no fix when %s', (_, expected, written) => {
+    ['nothing is written over the URL (a reference, HTML, JSX, a record made without messages)', {}, 'https://new.example/a', undefined],
+    ['the place is not the URL (a `verify` source, placed in the list)', {citation: {placeIsUrl: false}}, 'https://new.example/a', 'https://new.example/a'],
+    ['the replacement holds a secret', {}, 'https://new.example/a?token=abc', 'https://new.example/a?token=abc'],
+    ['the replacement was redacted already', {}, 'https://new.example/a?token=REDACTED', 'https://new.example/a?token=REDACTED']
+  ])('no fix when %s', (_, overrides, expected, written) => {
     const said = {...verdict('citation-reachable', 'flagged', 'valid', 'Unexpected redirect', expected), ...(written === undefined ? {} : {written})}
-    const flagged = record('a.md', 'https://old.example/a', [1, 1], [said])
+    const flagged = record('a.md', 'https://old.example/a', [1, 1], [said], overrides)
     expect(run(sarifReport([flagged])).results[0]).not.toHaveProperty('fixes')
   })
 

@@ -186,7 +186,9 @@ function fingerprint(rule: RuleName, file: string, url: string, seen: Map<string
  */
 function fixOf(finding: Finding): string | undefined {
   const {expected, written} = finding.verdict
-  if (expected === undefined || written === undefined || expected === finding.record.citation.url) return undefined
+  const {url, placeIsUrl} = finding.record.citation
+  // A record placed elsewhere than its URL (a `verify` source, at its place in the list) has no characters to replace.
+  if (expected === undefined || written === undefined || !placeIsUrl || expected === url) return undefined
   if (redactUrl(expected) !== expected || expected.includes(REDACTED)) return undefined
   return written
 }
