@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse'
 import {unified} from 'unified'
 import {VFile} from 'vfile'
 import {describe, expect, test} from 'vitest'
+import {fixSummary} from '../src/cli/fix.js'
 import {extractCitations} from '../src/extract/index.js'
 import {DEAD_LINK_MARKER, fixText, type FixChange, type FixOptions} from '../src/fix/index.js'
 import {splice} from '../src/fix/splice.js'
@@ -441,6 +442,16 @@ describe('fixText: the rest of the file', () => {
     expect(marked.text).toBe(`\uFEFF${plain.text}`)
     expect(marked.changes).toEqual(plain.changes)
     expect(plain.text).toBe(`Intro.\n\nSee the docs ${D} and [x](https://new.example/spec).\n\n[d]: https://new.example/spec\n\n[d] and \`https://gone.example/a\` ${D}\n`)
+  })
+
+  test('the list of changes has one line per change: link text over two lines is shown on one', () => {
+    const before = '* See [the old\r\n  report](https://gone.example/a).\r\n'
+    const {text, changes} = fix(before, learned)
+    expect(text).toBe(`* See the old\r\n  report ${D}.\r\n`)
+    expect(fixSummary(changes).trimEnd().split('\n')).toEqual([
+      'Fixed 1 citation in 1 file:',
+      `  docs/a.md:2:11 unlink: https://gone.example/a → the old report ${D}`
+    ])
   })
 
   test('emoji and other astral characters before a link (offsets count UTF-16 units)', () => {

@@ -6,6 +6,7 @@ import {chmodSync, chownSync, readFileSync, realpathSync, renameSync, rmSync, st
 import type {VFile} from 'vfile'
 import {fixText, type FixChange} from '../fix/index.js'
 import {replaceFile, temporaryFor} from '../replace-file.js'
+import {oneLine} from '../report/one-line.js'
 import type {CitationRecord} from '../report/record.js'
 import {mdxExtensions} from './mdx.js'
 
@@ -76,7 +77,7 @@ function notWritten(change: FixChange, reason: string): FixChange {
   return {...where, kind: 'skipped', wanted: kind, reason}
 }
 
-/** `Fixed 2 citations in 1 file:` and a line per change, or nothing when there were none. */
+/** `Fixed 2 citations in 1 file:` and a line per change (link text left over two lines shown on one), or nothing when there were none. */
 export function fixSummary(changes: readonly FixChange[]): string {
   if (changes.length === 0) return ''
   const made = changes.filter((change) => change.kind !== 'skipped')
@@ -91,7 +92,7 @@ export function fixSummary(changes: readonly FixChange[]): string {
     lines.push(
       change.kind === 'skipped'
         ? `  ${at} not fixed (${change.wanted}): ${change.reason}`
-        : `  ${at} ${change.kind}: ${change.from} → ${change.to || '(removed)'}`
+        : `  ${at} ${change.kind}: ${change.from} → ${oneLine(change.to) || '(removed)'}`
     )
   }
   return lines.join('\n') + '\n\n'
