@@ -119,7 +119,7 @@ describe('how a claim word names a domain', () => {
     {name: 'snapple.com is not Apple\'s', url: 'https://www.snapple.com/', claim: 'Apple makes the best laptops', brand: false},
     {name: 'apple.com is', url: 'https://www.apple.com/macbook-air/', claim: 'Apple makes the best laptops', brand: 'apple'},
     {name: 'a prefix: getacme.com', url: 'https://getacme.com/', claim: 'Acme syncs files', brand: 'acme'},
-    {name: 'a prefix: theverge.com', url: 'https://www.theverge.com/a', claim: 'The Verge broke the story', brand: 'verge'},
+    {name: 'a prefix: theknot.com', url: 'https://www.theknot.com/a', claim: 'The Knot lists the most venues', brand: 'knot'},
     {name: 'a suffix: acme-software.com', url: 'https://acme-software.com/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'a suffix: acmelabs.io', url: 'https://acmelabs.io/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'both: tryacmeapp.com', url: 'https://tryacmeapp.com/', claim: 'Acme syncs files', brand: 'acme'},
@@ -355,7 +355,14 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     ['https://www.reuters.com/world/x', 'According to Reuters, the vote was delayed.'],
     ['https://en.wikipedia.org/wiki/X', 'Wikipedia lists twelve species.'],
     ['https://doi.pangaea.de/10.1594/PANGAEA.123456', 'PANGAEA records show the Arctic warming.'],
-    ['https://www.census.gov/x', 'The Census Bureau counted 330 million people.']
+    ['https://www.census.gov/x', 'The Census Bureau counted 330 million people.'],
+    // Were flagged as claims about the outlet: the table knew too few outlets.
+    ['https://techcrunch.com/2024/01/01/acme-raises/', 'TechCrunch reported that Acme raised $50 million.'],
+    ['https://www.cnbc.com/2024/01/01/acme.html', 'According to CNBC, Acme raised $50 million.'],
+    ['https://www.axios.com/2024/01/01/acme', 'Acme raised $50 million, Axios reported.'],
+    ['https://www.theverge.com/2024/1/1/acme', 'The Verge broke the story.'],
+    ['https://www.wired.com/story/acme/', 'Wired calls it the best phone.'],
+    ['https://www.politifact.com/factchecks/2021/may/19/x/', 'PolitiFact rated the claim false.']
   ])('%s for %j', (url, claim) => {
     expect(detectConflictOfInterest(url, claim).detected).toBe(false)
   })
@@ -368,15 +375,18 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     expect(detectConflictOfInterest(url, claim).detected).toBe(false)
   })
 
-  it('the same outlet named as one is a claim about it', () => {
-    expect(detectConflictOfInterest('https://www.wired.com/x', 'Wired calls it the best phone.').detected).toBe(true)
-    expect(detectConflictOfInterest('https://www.wired.com/x', 'wired.com calls it the best phone.').detected).toBe(true)
+  it('the same plain word named as one is a claim about it', () => {
+    expect(detectConflictOfInterest('https://www.notion.so/x', 'Notion calls it the best app.').detected).toBe(true)
+    expect(detectConflictOfInterest('https://www.notion.so/x', 'notion.so calls it the best app.').detected).toBe(true)
+    expect(detectConflictOfInterest('https://www.notion.so/x', 'Children lack a notion of time.').detected).toBe(false)
+    expect(detectConflictOfInterest('https://slack.com/x', 'Leave some slack in the schedule.').detected).toBe(false)
   })
+
 
   it('a site name starting with "New" keeps it; an article does not count', () => {
     expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'Observability tools find relic code paths.', {}, 'New Relic').detected).toBe(false)
     expect(detectConflictOfInterest('https://www.newrelic.com/blog/x', 'New Relic finds slow code paths.', {}, 'New Relic')).toMatchObject({detected: true})
-    expect(detectConflictOfInterest('https://www.theverge.com/x', 'The Verge Tech Awards went to a phone.', {}, 'The Verge')).toMatchObject({detected: true, brandToken: 'verge'})
+    expect(detectConflictOfInterest('https://www.theknot.com/x', 'The Knot Awards went to a venue.', {}, 'The Knot')).toMatchObject({detected: true, brandToken: 'knot'})
   })
 
   it('a platform account’s page carries the platform’s site name, which names no party', () => {

@@ -39,6 +39,11 @@ describe('scoreCredibility: categories', () => {
     ['https://www.cambridge.org/core/journals/x', 'peer-reviewed', 0.95],
     ['https://www.reuters.com/world/', 'news', threshold],
     ['https://www.bbc.co.uk/news', 'news', threshold],
+    // Were unknown sources (0.6), reported as low-credibility.
+    ['https://techcrunch.com/2024/01/01/acme-raises/', 'news', threshold],
+    ['https://www.cnbc.com/2024/01/01/acme.html', 'news', threshold],
+    ['https://www.politifact.com/factchecks/2021/may/19/x/', 'news', threshold],
+    ['https://fullfact.org/health/x/', 'news', threshold],
     ['https://arxiv.org/abs/2101.00001', 'preprint', 0.7],
     ['https://www.biorxiv.org/content/10.1101/2020.01.01.123456v1', 'preprint', 0.7],
     ['https://doi.org/10.48550/arXiv.2101.00001', 'preprint', 0.7],

@@ -94,7 +94,14 @@ export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly st
     'wsj.com', 'ft.com', 'economist.com', 'theguardian.com', 'bloomberg.com', 'npr.org', 'pbs.org',
     'propublica.org', 'theatlantic.com', 'newyorker.com', 'latimes.com', 'cbc.ca', 'abc.net.au', 'dw.com',
     'france24.com', 'aljazeera.com', 'lemonde.fr', 'spiegel.de', 'zeit.de', 'faz.net', 'elpais.com',
-    'nhk.or.jp', 'asahi.com', 'nikkei.com', 'scmp.com', 'scientificamerican.com', 'newscientist.com'
+    'nhk.or.jp', 'asahi.com', 'nikkei.com', 'scmp.com', 'scientificamerican.com', 'newscientist.com',
+    'cnn.com', 'cnbc.com', 'nbcnews.com', 'cbsnews.com', 'usatoday.com', 'axios.com', 'politico.com', 'politico.eu',
+    'time.com', 'fortune.com', 'businessinsider.com', 'marketwatch.com', 'vox.com', 'statnews.com', 'techcrunch.com',
+    'theverge.com', 'wired.com', 'arstechnica.com', 'technologyreview.com', 'theinformation.com', 'independent.co.uk',
+    'telegraph.co.uk', 'thetimes.co.uk', 'sueddeutsche.de', 'lefigaro.fr', 'corriere.it', 'thehindu.com',
+    'straitstimes.com',
+    // Fact-checkers: their verdicts are edited and corrected as news is.
+    'politifact.com', 'factcheck.org', 'snopes.com', 'fullfact.org'
   ],
   preprint: [
     'arxiv.org', 'biorxiv.org', 'medrxiv.org', 'chemrxiv.org', 'ssrn.com', 'osf.io', 'preprints.org',
