@@ -812,6 +812,17 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ['prose starting as an entry', 'Smith, J. (2020). Remote work raises output by 13% ([study](https://a.com)).\n\nWorld Health Organization (2021). Vaccines cut deaths by 90% [WHO](https://b.com).', ['Remote work raises output by 13%.', 'Vaccines cut deaths by 90% WHO.']],
   ['an entry whose quoted title is its link', '- Smith, John. "[Ocean Warming](https://b.com)." Nature, 2021.', [undefined]],
   ['prose naming an author, initial and year', '- Johnson, L. (2020) found that remote work raises output ([study](https://a.com)).', ['Johnson, L. (2020) found that remote work raises output.']],
+  // A numbered list of sources, as AI research tools end their answers: each source claimed nothing, so what cites it
+  // was never judged. It cites for the sentence of its first marker, without the markers.
+  [
+    'a numbered list of sources cites for the sentences of its markers',
+    'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2][3]. Hydro held steady [4].\n\n## Sources\n\n1. https://a.com\n2. [Wind report](https://b.com)\n3. Smith, J. (2023). Wind in Europe. https://c.com\n4. https://d.com',
+    ['Solar capacity grew 24% in 2023.', 'Wind stalled in Europe.', 'Wind stalled in Europe.', 'Hydro held steady.']
+  ],
+  ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023.', 'Solar capacity grew 24% in 2023.', 'Wind fell.']],
+  // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
+  ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
+  ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],
   // A numbered marker is the citation, not words of the claim: `over 60 1.` read a stray number the page lacks.
   ['marker link after a space', 'Coffee raises blood pressure in adults over 60 [1](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],
   ['bracketed marker link', 'Coffee raises blood pressure in adults over 60 [[3]](https://a.com).', ['Coffee raises blood pressure in adults over 60.']],

@@ -24,6 +24,8 @@ beforeAll(async () => {
     '/shop/p/1': html('Page not found | Shop', '<p>Try the search box.</p>'),
     '/guide': html('Guide', '<h2 id="install">Install</h2><p>Install it with npm and read on.</p><h2 id="usage">Usage</h2>'),
     '/docs/real': html('Real page', '<p id="x">Nothing much here.</p>'),
+    '/heat': html('Heat pumps in homes', `<p>${'Heat pumps cut household heating bills by 40 percent in the first winter, the survey of 2,000 homes found. '.repeat(3)}</p>`),
+    '/coffee': html('Coffee and sleep', `<p>${'Coffee late in the day delays sleep by about an hour in most adults, the sleep study found. '.repeat(3)}</p>`),
     // Moved for good, to another page's own section; and for now, the same way.
     '/old-guide': redirect(301, '/guide#usage'),
     '/moved-guide': redirect(302, '/guide#usage'),
@@ -157,6 +159,26 @@ describe('citation-fragment', () => {
         undefined
       ],
       [`Unexpected anchor \`#install\` in citation \`${origin}/moved-guide#install\` lost to its redirect to \`${origin}/guide#usage\`, expected a link that keeps it`, undefined]
+    ])
+  })
+})
+
+describe('a numbered list of sources, as AI research tools write one', () => {
+  it('each source is judged against the sentence that marks it, and reported at its line', async () => {
+    const origin = web.origin()
+    const markdown = [
+      'Heat pumps cut household heating bills by 40 percent in the first winter [1]. Heat pumps doubled electricity prices in Norway [2].',
+      '',
+      '## Sources',
+      '',
+      `1. ${origin}/heat`,
+      `2. ${origin}/coffee`,
+      ''
+    ].join('\n')
+    const {messages} = await lint(markdown, options())
+    // Before, neither source had a claim, and the unsupported one passed.
+    expect(messages.filter((line) => line.includes('citation-claim-support'))).toEqual([
+      expect.stringMatching(/^6:4-6:\d+: Unexpected weak support .*citing `http:\/\/127\.0\.0\.1:\d+\/coffee`/)
     ])
   })
 })

@@ -19,6 +19,8 @@ export interface Scope {
   footnote: Node | undefined
   /** Inside an element that is itself a citation: its text is not scanned. */
   quiet: boolean
+  /** The number of the enclosing item of a numbered list of sources (see `Context.sourceLists`). */
+  item?: number | undefined
 }
 
 export interface Context {
@@ -29,6 +31,10 @@ export interface Context {
   definitions: Map<string, Definition>
   /** First footnote reference per identifier, with its block. */
   footnoteReferences: Map<string, {node: Node; block: Node | undefined}>
+  /** First numbered marker in prose per number (`[1]`, `[2, 5]`), where its text node holds it. */
+  markers: Map<number, {node: Node; offset: number; block: Node}>
+  /** Ordered lists each of whose items cites: their items are the sources the markers number. */
+  sourceLists: Set<Node>
   /** Definitions only images use: pictures, not citations. */
   imageOnly: Set<string>
   /** Nodes inside an inline HTML `<a>` that was already cited. */
@@ -112,6 +118,12 @@ const blockTexts = new WeakMap<Node, PlainText>()
  * block, up to the citation, starts as one. Entries written one per line in one paragraph are each their own.
  */
 function entryOf(found: Found): Entry | undefined {
+  const line = lineBefore(found)
+  return line === undefined ? undefined : referenceEntry(line)
+}
+
+/** The line of the citation's block up to the citation, when it is short enough to be an entry's. */
+function lineBefore(found: Found): string | undefined {
   const block = found.scope.block ?? found.scope.footnote
   const at = found.claim
   if (!block || !at || !('node' in at)) return undefined
@@ -126,7 +138,19 @@ function entryOf(found: Found): Entry | undefined {
   const before = plain.text.slice(from, end)
   const lineStart = before.lastIndexOf('\n')
   if (lineStart === -1 && from > 0) return undefined
-  return referenceEntry(before.slice(lineStart + 1))
+  return before.slice(lineStart + 1)
+}
+
+/** The number a source is listed under: its item's in a numbered list of sources, or its line's `[1]` label. */
+function listedAs(found: Found): number | undefined {
+  if (found.scope.item !== undefined) return found.scope.item
+  const label = /^\s*\[(\d{1,3})\]/.exec(lineBefore(found) ?? '')?.[1]
+  return label === undefined ? undefined : Number(label)
+}
+
+/** Markers left in a claim taken from the prose around them: `[1]`, `[2, 5]` are no words of it. */
+function withoutMarkers(claim: string | undefined): string | undefined {
+  return claim?.replace(/\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, '')
 }
 
 /**
@@ -145,14 +169,18 @@ function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
 }
 
 /**
- * A footnote cites for the sentence holding its reference in the body. A bibliography entry elsewhere claims
- * nothing: its journal and pages are no sentence of the text, and what cites it is not linked to it.
+ * A footnote cites for the sentence holding its reference in the body, and a numbered source (`1. https://…`,
+ * `[1] https://…`) for the sentence holding its first marker (`[1]`). A bibliography entry elsewhere claims nothing:
+ * its journal and pages are no sentence of the text, and what cites it is not linked to it.
  */
 function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
   const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
   const reference =
     identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
   if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
+  const number = context.markers.size > 0 ? listedAs(found) : undefined
+  const marked = number === undefined ? undefined : context.markers.get(number)
+  if (marked) return withoutMarkers(claimInBlock(marked.block, marked.node, marked.offset, ''))
   if (entry()) return undefined
   const at = found.claim
   if (at === undefined) return undefined

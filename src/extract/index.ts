@@ -1,6 +1,6 @@
 // extractCitations: every place in an mdast tree that cites a URL, in source order.
 
-import type {Definition, Html, Link, LinkReference, Root, Text} from 'mdast'
+import type {Definition, Html, Link, LinkReference, List, Root, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
@@ -48,7 +48,7 @@ export function extractCitations(tree: Root, file: VFile, options: ExtractOption
     source,
     options,
     place: placer(source),
-    ...indexTree(tree),
+    ...indexTree(tree, source),
     silenced: new Set(),
     citations: []
   }
@@ -86,12 +86,16 @@ function visit(
       citeHtml(node as Html, parent ? childrenOf(parent) : [], index, here, context)
       return SKIP
   }
-  return inner(node, here, context)
+  return inner(node, here, parent, index, context)
 }
 
 /** The scope for a node's children. */
-function inner(node: Node, scope: Scope, context: Context): Scope {
+function inner(node: Node, scope: Scope, parent: Node | undefined, index: number, context: Context): Scope {
   if (BLOCK_TYPES.has(node.type)) return {...scope, block: node}
+  if (node.type === 'listItem') {
+    const item = parent && context.sourceLists.has(parent) ? ((parent as List).start ?? 1) + index : undefined
+    return item === scope.item ? scope : {...scope, item}
+  }
   if (node.type === 'footnoteDefinition') return {...scope, footnote: node}
   // A cited element's text is its own; a code element's (`<code>`, as raw HTML's) is an example.
   if (JSX_TYPES.has(node.type) && (citeJsx(node, scope, context) || CODE_ELEMENTS.has((node as {name?: string}).name ?? ''))) {

@@ -1,6 +1,6 @@
-// First pass: definitions and footnote references, which may come after their uses.
+// First pass: definitions, footnote references and numbered markers (`[1]`), which may come after their uses.
 
-import type {Definition} from 'mdast'
+import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {Context} from './context.js'
 import {traverse} from './traverse.js'
@@ -8,14 +8,24 @@ import {traverse} from './traverse.js'
 /** Blocks whose plain text is the context of a claim. */
 export const BLOCK_TYPES = new Set(['paragraph', 'heading', 'tableCell'])
 
-type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'imageOnly'>
+type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly'>
 
-export function indexTree(tree: Node): Indexes {
+/**
+ * A numbered marker in prose: `[1]`, `[2, 5]`, `[3–4]`, as AI research tools and numeric citation styles write them
+ * for the sources listed at the end (`1. https://…`, `[1] https://…`).
+ */
+const MARKER = /\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g
+/** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet. */
+const LINE_START = /^[ \t>]*(?:[-*+][ \t]+)?$/
+
+export function indexTree(tree: Node, source: string): Indexes {
   const definitions: Context['definitions'] = new Map()
   const footnoteReferences: Context['footnoteReferences'] = new Map()
+  const markers: Context['markers'] = new Map()
+  const sourceLists = new Set<Node>()
   const linkUses = new Set<string>()
   const imageUses = new Set<string>()
-  traverse<Node | undefined>(tree, undefined, (node, block) => {
+  traverse<Node | undefined>(tree, undefined, (node, block, parent) => {
     const identifier = (node as {identifier?: unknown}).identifier
     if (typeof identifier === 'string') {
       if (node.type === 'definition' && !definitions.has(identifier)) {
@@ -25,8 +35,42 @@ export function indexTree(tree: Node): Indexes {
       } else if (node.type === 'linkReference') linkUses.add(identifier)
       else if (node.type === 'imageReference') imageUses.add(identifier)
     }
+    if (node.type === 'text' && block && parent?.type !== 'link' && parent?.type !== 'linkReference') findMarkers(node as Text, block, source, markers)
+    if (node.type === 'list' && (node as List).ordered && isSourceList(node as List, source)) sourceLists.add(node)
     return BLOCK_TYPES.has(node.type) ? node : block
   })
   const imageOnly = new Set([...imageUses].filter((id) => !linkUses.has(id)))
-  return {definitions, footnoteReferences, imageOnly}
+  return {definitions, footnoteReferences, markers, sourceLists, imageOnly}
+}
+
+/** The first place each number is marked in prose; a label at the start of a line is an entry's, not a marker. */
+function findMarkers(node: Text, block: Node, source: string, markers: Context['markers']): void {
+  const start = node.position?.start.offset
+  if (start === undefined || !node.value.includes('[')) return
+  for (const match of node.value.matchAll(MARKER)) {
+    // Only a few characters back: a line of megabytes is not read to its start for each of its markers.
+    const at = start + match.index
+    const before = source.slice(Math.max(0, at - 40), at)
+    const line = before.lastIndexOf('\n')
+    if ((line !== -1 || at <= 40) && LINE_START.test(before.slice(line + 1))) continue
+    for (const number of numbersOf(match[1]!)) if (!markers.has(number)) markers.set(number, {node, offset: match.index, block})
+  }
+}
+
+/** `2, 5` → 2 and 5; `3–5` → 3, 4 and 5 (a range of at most 50). */
+function numbersOf(list: string): number[] {
+  const numbers: number[] = []
+  for (const part of list.split(',')) {
+    const [from, to = from] = part.split(/[–-]/).map(Number)
+    for (let number = from!; number <= Math.min(to!, from! + 50); number++) numbers.push(number)
+  }
+  return numbers
+}
+
+/** An ordered list each of whose items cites (a link, or a URL in its text): a list of sources, not of steps. */
+function isSourceList(list: List, source: string): boolean {
+  return list.children.every((item) => {
+    const {start, end} = item.position ?? {}
+    return start?.offset !== undefined && end?.offset !== undefined && /\]\(|https?:\/\/|<https?:|\]\[|\]:/.test(source.slice(start.offset, end.offset))
+  })
 }
