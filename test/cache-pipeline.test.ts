@@ -4,7 +4,7 @@
 
 import {execFile, spawn} from 'node:child_process'
 import {once} from 'node:events'
-import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {connect, createServer, type AddressInfo, type Server} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
@@ -17,7 +17,7 @@ import {resolveSettings} from '../src/options.js'
 import {longestPauseMs, longestWaitMs} from '../src/verify/retry.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {createVerifier} from '../src/verify/verifier.js'
-import {lintLiveness as lint} from './helpers/lint.js'
+import {lint as lintAll, lintLiveness as lint} from './helpers/lint.js'
 import {hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
@@ -315,6 +315,38 @@ describe('file cache', () => {
     expect(again.messages).toEqual([expect.stringContaining('(`404 Not Found`)')])
     expect(web.hits('/gone')).toBe(before + 1)
     expect(warnings).toEqual([expect.stringMatching(/^Cannot read citation cache entry `.*`/)])
+  })
+
+  // Valid JSON with the top-level fields of a report passed, and the judges met a title that is no text (a message
+  // 'Cannot read properties of null' at 1:1), a found paper without its identifier or a content type that is a
+  // number (the run stopped with a TypeError).
+  it.each([
+    ['a title that is no text', (report: Record<string, any>) => void (report.page.titles = [null])],
+    ['an anchor that is no text', (report: Record<string, any>) => void (report.page.anchors = [7])],
+    ['a content type that is a number', (report: Record<string, any>) => void (report.page.contentType = 200)],
+    ['a found paper without its identifier', (report: Record<string, any>) => void (report.work = {outcome: 'found'})]
+  ])('an entry whose fields have other types (%s) is a warning and is fetched again; the run reports as a cold one', async (_, edit) => {
+    const cache = cacheFolder()
+    const markdown = `See [Fine](${origin}/ok?typed#top).\n`
+    const judged = () => closeSharedVerifiers().then(() => lintAll(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, cache}))
+    const cold = await judged()
+    const folder = join(cache, `v${SCHEMA_VERSION}`)
+    for (const shard of readdirSync(folder).filter((name) => name !== '.swept')) {
+      for (const name of readdirSync(join(folder, shard))) {
+        const file = join(folder, shard, name)
+        const entry = JSON.parse(readFileSync(file, 'utf8')) as {data: {value: Record<string, unknown>}}
+        edit(entry.data.value)
+        writeFileSync(file, JSON.stringify(entry))
+      }
+    }
+    const warnings: string[] = []
+    const listener = (warning: Error) => warnings.push(warning.message)
+    process.on('warning', listener)
+    const before = web.hits('/ok')
+    const warm = await judged().finally(() => process.off('warning', listener))
+    expect(warm.messages).toEqual(cold.messages)
+    expect(web.hits('/ok')).toBe(before + 1)
+    expect(warnings).toEqual([expect.stringMatching(/^Cannot read citation cache entry `.*` \(not a citation report\)/)])
   })
 
   it('cacheOnly answers from the cache and reports the rest as not yet checked, without any request', async () => {

@@ -1,7 +1,8 @@
 // What one cache entry holds and is called: key, stored value, checks on the way back. Pure.
 
 import {hash} from 'node:crypto'
-import type {Liveness, PageFacts, SourceReport} from '../types.js'
+import type {PageFacts, SourceReport} from '../types.js'
+import {isRecord, isReport} from './shape.js'
 
 /**
  * Bump when SourceReport (or what the cache stores) changes shape: every key carries it, and
@@ -96,61 +97,12 @@ function cutUtf8(text: string, bytes: number): string {
   return text.slice(0, end)
 }
 
-const livenesses = new Set<Liveness>([
-  'alive',
-  'dead',
-  'unsafe',
-  'malformed',
-  'timeout',
-  'blocked',
-  'paywalled',
-  'forbidden',
-  'server-error',
-  'too-many-redirects',
-  'unexpected-status',
-  'network-error',
-  'unverified',
-  'error'
-])
-
 /**
  * The report in a stored value, or undefined when the value is not a report of this schema
- * (a hand-edited file, a key written by something else). `storedAt` is dropped.
+ * (a hand-edited file, a key written by something else; see shape.ts). `storedAt` is dropped.
  */
 export function fromStored(value: unknown): SourceReport | undefined {
   if (!isRecord(value)) return undefined
   const {storedAt, ...report} = value
-  if (typeof storedAt !== 'string') return undefined
-  if (
-    typeof report.url !== 'string' ||
-    typeof report.finalUrl !== 'string' ||
-    !Array.isArray(report.hops) ||
-    !report.hops.every((hop) => isRecord(hop) && typeof hop.url === 'string' && typeof hop.status === 'number' && (hop.fragment === undefined || typeof hop.fragment === 'string')) ||
-    !(report.status === undefined || typeof report.status === 'number') ||
-    !livenesses.has(report.liveness as Liveness) ||
-    typeof report.reason !== 'string' ||
-    !(report.errorCode === undefined || typeof report.errorCode === 'string') ||
-    typeof report.permanentRedirect !== 'boolean' ||
-    !(report.page === undefined || isPage(report.page)) ||
-    typeof report.elapsedMs !== 'number' ||
-    typeof report.checkedAt !== 'string'
-  ) {
-    return undefined
-  }
-  return report as unknown as SourceReport
-}
-
-function isPage(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    Array.isArray(value.titles) &&
-    Array.isArray(value.anchors) &&
-    Array.isArray(value.passages) &&
-    value.passages.every((passage) => typeof passage === 'string') &&
-    typeof value.truncated === 'boolean'
-  )
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return typeof storedAt === 'string' && isReport(report) ? report : undefined
 }
