@@ -123,6 +123,9 @@ describe('how a claim word names a domain', () => {
     {name: 'a suffix: acme-software.com', url: 'https://acme-software.com/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'a suffix: acmelabs.io', url: 'https://acmelabs.io/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'both: tryacmeapp.com', url: 'https://tryacmeapp.com/', claim: 'Acme syncs files', brand: 'acme'},
+    // A company's engineering blog cited for its own results passed silently.
+    {name: 'an engineering blog: netflixtechblog.com', url: 'https://netflixtechblog.com/x-55838468f429', claim: "Netflix's recommendations save $1 billion a year", brand: 'netflix'},
+    {name: 'an engineering publication on Medium', url: 'https://medium.com/airbnb-engineering/x-7ebd7230891f', claim: "Airbnb's new ranking model raised bookings by 4%", brand: 'airbnb', citingDomain: 'medium.com/airbnb-engineering'},
     {name: 'not an affix: acmebank.com', url: 'https://acmebank.com/', claim: 'Acme syncs files', brand: false},
     {name: 'a generic label with claim words: project-management.com', url: 'https://project-management.com/x', claim: 'ClickUp is the best project management tool', brand: false},
     {name: 'a domain written in the claim', url: 'https://clickup.com/', claim: 'clickup.com claims 10 million users', brand: 'clickup'},

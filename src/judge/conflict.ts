@@ -41,10 +41,10 @@ const GENERIC = new Set(
 
 /** What a domain label may add around a brand: `getacme`, `tryacme`, `theverge`. */
 const PREFIXES = ['get', 'try', 'use', 'join', 'hello', 'meet', 'the']
-/** …and after it: `acmehq`, `acme-app`, `acmelabs`, `acme-software`. */
+/** …and after it: `acmehq`, `acme-app`, `acmelabs`, `acme-software`, and engineering blogs' `netflixtechblog`. */
 const SUFFIXES = new Set(
   ('hq inc corp team official ai io app apps lab labs software cloud tech group global online digital blog news ' +
-    'docs hub platform tools suite').split(' ')
+    'docs hub platform tools suite engineering techblog').split(' ')
 )
 
 /** Publishers whose name in a claim is attribution, not a party speaking for itself (see `builtInCategory`). */
