@@ -61,3 +61,7 @@ export {
   citationClaimSupport
 }
 export type {Options} from '../src/options.js'
+export type {ClaimSupportRuleOptions} from './citation-claim-support/index.js'
+export type {ConflictRuleOptions} from './citation-conflict-of-interest/index.js'
+export type {CredibilityOptions} from './citation-credibility/index.js'
+export type {TitleMatchRuleOptions} from './citation-title-match/index.js'

@@ -2,7 +2,7 @@
 
 import type {Root} from 'mdast'
 import type {Plugin, Processor, TransformCallback} from 'unified'
-import {lintRule} from 'unified-lint-rule'
+import {lintRule, type Label, type Severity} from 'unified-lint-rule'
 import type {VFile} from 'vfile'
 import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import {leaveOutOfEngineReport} from './engine-report.js'
@@ -16,8 +16,14 @@ import {OptionsError} from './validate.js'
 /** What one rule thinks of one checked citation, given the rule's own options and the shared settings. */
 export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings) => Verdict | undefined
 
+/**
+ * What a rule takes, as unified-lint-rule reads it: a severity, the rule's options, or both (`['warn', {threshold: 0.7}]`).
+ * Typed, so that a misspelt option is a compile error in `.use(rule, …)`, not only a lint message at run time.
+ */
+export type RuleConfig<Given> = [level: Label | Severity | boolean, options?: Given] | Label | Severity | Given
+
 /** A rule plugin carries its name, so `configure` can tell which rules are on (see `enabledRules`). */
-export type CitationRule = Plugin<[unknown?], Root> & {citationRule: RuleName}
+export type CitationRule<Given = never> = Plugin<[RuleConfig<Given>?], Root> & {citationRule: RuleName}
 
 /** Messages of verdicts marked `certain`, and invalid options: errors whatever the rule's severity. */
 const certain = new WeakSet<ReturnType<VFile['message']>>()
@@ -28,10 +34,10 @@ const certain = new WeakSet<ReturnType<VFile['message']>>()
  * so a file that turned fatal in one rule and went on awaiting in the next was never reported, and
  * `remark` exited 0 with no output. Without `configure` (a rule used alone) the rule awaits itself.
  *
- * Rule options (`[rule, ['warn', {…}]]`) are parsed once per options object; an invalid one is an error
+ * Rule options (`[rule, ['warn', {…}]]`, typed `Given` as written and `O` as the judge takes them) are parsed once per options object; an invalid one is an error
  * that names the option, under the rule's id, and the rule then says nothing else about the file.
  */
-export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (value: unknown) => O): CitationRule {
+export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOptions: (value: unknown) => O): CitationRule<Given> {
   const ownsRemoval = removalRules.has(name)
   const parsed = new WeakMap<object, O>()
   let defaults: {value: O} | undefined
@@ -90,7 +96,7 @@ export function citationRule<O>(name: RuleName, judge: Judge<O>, parseOptions: (
       })
     }
   }
-  return Object.assign(plugin, {citationRule: name}) as unknown as CitationRule
+  return Object.assign(plugin, {citationRule: name}) as unknown as CitationRule<Given>
 }
 
 type Transform = (tree: Root, file: VFile, next: TransformCallback<Root>) => void
@@ -106,7 +112,7 @@ const removalRules = new Set<RuleName>([
 
 /** The liveness rules report the one liveness verdict `check` made per citation; they take no options. */
 export function livenessRule(name: RuleName): CitationRule {
-  return citationRule(name, (checked) => checked.verdict, noOptions(name))
+  return citationRule<never, undefined>(name, (checked) => checked.verdict, noOptions(name))
 }
 
 /** For rules without options: anything but nothing is a mistake worth naming. */

@@ -104,6 +104,46 @@ describe('the published package', () => {
     expect([...imported].filter((name) => !(name in dependencies) && !(`@types/${name}` in dependencies))).toEqual([])
   })
 
+  it('installed, a strict TypeScript project compiles with the documented options and not with a misspelt rule option', async () => {
+    const folder = join(project, 'typed')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({name: 'typed', private: true, type: 'module'}))
+    const compilerOptions = {strict: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, skipLibCheck: false, noEmit: true, module: 'nodenext', target: 'es2022', types: ['node']}
+    writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({compilerOptions, files: ['good.ts', 'bad.ts']}))
+    const start = [
+      `import {unified} from 'unified'`,
+      `import remarkParse from 'remark-parse'`,
+      `import recommended, {configure, citationAlive, citationClaimSupport, citationConflictOfInterest, citationCredibility, citationTitleMatch} from 'remark-lint-citations'`,
+      `unified().use(remarkParse).use(recommended).use(configure, {timeout: 3000, skip: [/^https:\\/\\/docs\\.internal\\.example\\//]})`
+    ]
+    // Each rule's options as its readme gives them.
+    writeFileSync(
+      join(folder, 'good.ts'),
+      [
+        ...start,
+        `  .use(citationCredibility, ['warn', {threshold: 0.7, trusted: ['example.org']}])`,
+        `  .use(citationClaimSupport, ['warn', {threshold: 0.4, scorer: () => ({score: 1, passage: undefined})}])`,
+        `  .use(citationConflictOfInterest, ['warn', {brands: {Alphabet: ['google.com']}, ignore: ['docs.acme.example']}])`,
+        `  .use(citationTitleMatch, {linkTextThreshold: 0.5})`,
+        `  .use(citationAlive, 'error')`,
+        `import type {ClaimSupportRuleOptions, ConflictRuleOptions, CredibilityOptions, Options, TitleMatchRuleOptions} from 'remark-lint-citations'`,
+        `export const typed: [Options, CredibilityOptions, ClaimSupportRuleOptions, ConflictRuleOptions, TitleMatchRuleOptions] = [{}, {}, {}, {}, {}]`,
+        ``
+      ].join('\n')
+    )
+    const misspelt = [
+      `  .use(citationCredibility, ['warn', {threshhold: 0.7}])`,
+      `  .use(citationTitleMatch, {treshold: 0.9})`,
+      `  .use(citationConflictOfInterest, ['warn', {brand: {Alphabet: ['google.com']}}])`,
+      `  .use(citationAlive, ['error', {timeout: 1}])`
+    ]
+    writeFileSync(join(folder, 'bad.ts'), [...start, ...misspelt, ''].join('\n'))
+    const compiled = await outcome(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], folder)
+    const errorLines = [...compiled.stdout.matchAll(/^(\S+)\((\d+),\d+\): error/gm)].map(([, file, line]) => `${file}:${line}`)
+    // One error per misspelt line, and none elsewhere (the package's own declarations included).
+    expect(errorLines).toEqual(misspelt.map((_, index) => `bad.ts:${start.length + index + 1}`))
+  }, 60_000)
+
   it('installed, checks the README example with `remark` as the source checkout does', async () => {
     const args = ['examples', '--rc-path', '.remarkrc.example.js', '--no-color']
     const installed = await outcome(join(project, 'node_modules', '.bin', 'remark'), args, project)

@@ -4,10 +4,18 @@
  * Docs and examples: ./readme.md.
  */
 
-import {judgeConflictOfInterest, parseConflictOptions} from '../../src/judge/conflict.js'
+import {judgeConflictOfInterest, parseConflictOptions, type ConflictOptions} from '../../src/judge/conflict.js'
 import {citationRule} from '../../src/rule.js'
 
-const citationConflictOfInterest = citationRule(
+/** The rule's options as a config gives them (see ./readme.md). */
+export interface ConflictRuleOptions {
+  /** Brand name → the domains it publishes on (`{Alphabet: ['google.com']}`). */
+  brands?: Record<string, string[]> | null | undefined
+  /** Domains (or platform accounts) never reported, such as your own docs site. */
+  ignore?: string[] | null | undefined
+}
+
+const citationConflictOfInterest = citationRule<ConflictRuleOptions, ConflictOptions>(
   'citation-conflict-of-interest',
   (checked, options) => judgeConflictOfInterest(checked.citation, checked.report, options),
   parseConflictOptions

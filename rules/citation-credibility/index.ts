@@ -5,13 +5,14 @@
  * Docs and examples: ./readme.md.
  */
 
-import {judgeCredibility, parseCredibilityOptions} from '../../src/judge/credibility.js'
+import {judgeCredibility, parseCredibilityOptions, type CredibilityOptions, type CredibilitySettings} from '../../src/judge/credibility.js'
 import {citationRule} from '../../src/rule.js'
 
-const citationCredibility = citationRule(
+const citationCredibility = citationRule<CredibilityOptions, CredibilitySettings>(
   'citation-credibility',
   (checked, options, settings) => judgeCredibility(checked.citation, checked.report, options, settings.redirectResolvers),
   parseCredibilityOptions
 )
 
 export default citationCredibility
+export type {CredibilityOptions}

@@ -9,7 +9,7 @@
 import {judgeFragment} from '../../src/judge/fragment.js'
 import {citationRule, noOptions} from '../../src/rule.js'
 
-const citationFragment = citationRule(
+const citationFragment = citationRule<never, undefined>(
   'citation-fragment',
   (checked) => judgeFragment(checked.citation, checked.report),
   noOptions('citation-fragment')

@@ -8,6 +8,6 @@
 import {judgeRetracted} from '../../src/judge/retracted.js'
 import {citationRule, noOptions} from '../../src/rule.js'
 
-const citationRetracted = citationRule('citation-retracted', (checked) => judgeRetracted(checked.citation, checked.report), noOptions('citation-retracted'))
+const citationRetracted = citationRule<never, undefined>('citation-retracted', (checked) => judgeRetracted(checked.citation, checked.report), noOptions('citation-retracted'))
 
 export default citationRetracted

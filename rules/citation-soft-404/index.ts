@@ -9,6 +9,6 @@
 import {citationRule, noOptions} from '../../src/rule.js'
 
 // The check judged it already (it decides whether the citation is removed).
-const citationSoft404 = citationRule('citation-soft-404', (checked) => checked.soft404, noOptions('citation-soft-404'))
+const citationSoft404 = citationRule<never, undefined>('citation-soft-404', (checked) => checked.soft404, noOptions('citation-soft-404'))
 
 export default citationSoft404
