@@ -638,6 +638,16 @@ describe('a Markdown file git diffs as binary (`-diff` in .gitattributes)', () =
     expect([...changes.files].sort()).toEqual(['generated/api.md', 'generated/moved.md', 'paper.pdf'])
     // The renamed file's new line only: its old lines came with it.
     expect([...changes.lines].sort()).toEqual([['generated/api.md', [[1, 1]]], ['generated/moved.md', [[6, 6]]]])
+    // From a working directory below the root, whatever the user's git config says: with `diff.relative`, git named
+    // the files from there (`api.md`), none matched the repository's paths, and nothing was checked.
+    execFileSync('git', ['config', 'diff.relative', 'true'], {cwd: at.repo.dir})
+    try {
+      const below = await changesSince(join(at.repo.dir, 'generated'), base, (file) => file.endsWith('.md'))
+      expect([...below.files].sort()).toEqual(['generated/api.md', 'generated/moved.md'])
+      expect(below.lines.get('generated/api.md')).toEqual([[1, 1]])
+    } finally {
+      execFileSync('git', ['config', '--unset', 'diff.relative'], {cwd: at.repo.dir})
+    }
   })
 })
 

@@ -58,13 +58,14 @@ export async function isInHead(cwd: string, ancestor: string): Promise<boolean> 
  * What changed from the fork point with `base` to the checked-out commit (`git diff <base>...HEAD`), under
  * `cwd`. Against `HEAD` rather than the event's head so that line numbers are
  * those of the files being checked, also when the runner checked out the PR's merge commit. Renames are
- * followed whatever the user's git config says, so a moved file's old lines do not count as new. `wanted`
+ * followed, and paths named from the repository's root, whatever the user's git config says (`diff.renames`,
+ * `diff.relative`), so a moved file's old lines do not count as new and every path is the repository's. `wanted`
  * (repository-relative paths) says which files will be checked: only those are diffed as text when git takes
  * them for binary, where a PDF or a video would make a diff of hundreds of megabytes.
  */
 export async function changesSince(cwd: string, base: string, wanted: (file: string) => boolean): Promise<Changes> {
   const diff = (options: string[], paths: string[]) =>
-    git(['diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
+    git(['diff', ...options, '--no-color', '--no-ext-diff', '--no-relative', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
   const patch = ['--unified=0', '--src-prefix=a/', '--dst-prefix=b/']
   const [stats, text] = await Promise.all([diff(['--numstat', '-z'], ['.']), diff(patch, ['.'])])
   const {files, binary} = parseNumstat(stats)
