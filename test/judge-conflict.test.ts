@@ -123,6 +123,9 @@ describe('how a claim word names a domain', () => {
     {name: 'a suffix: acme-software.com', url: 'https://acme-software.com/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'a suffix: acmelabs.io', url: 'https://acmelabs.io/', claim: 'Acme syncs files', brand: 'acme'},
     {name: 'both: tryacmeapp.com', url: 'https://tryacmeapp.com/', claim: 'Acme syncs files', brand: 'acme'},
+    // Passed silently unless the page was read: the label `blog` is generic, the name is the top-level domain.
+    {name: 'a brand\'s own top-level domain: blog.google', url: 'https://blog.google/technology/ai/google-gemini-ai/', claim: "Google's Gemini Ultra outperforms GPT-4 on 30 of 32 benchmarks", brand: 'google', citingDomain: 'blog.google'},
+    {name: 'a generic label on a common top-level domain names nothing', url: 'https://blog.example/x', claim: 'Example blogs rank higher', brand: false},
     // A company's engineering blog cited for its own results passed silently.
     {name: 'an engineering blog: netflixtechblog.com', url: 'https://netflixtechblog.com/x-55838468f429', claim: "Netflix's recommendations save $1 billion a year", brand: 'netflix'},
     {name: 'an engineering publication on Medium', url: 'https://medium.com/airbnb-engineering/x-7ebd7230891f', claim: "Airbnb's new ranking model raised bookings by 4%", brand: 'airbnb', citingDomain: 'medium.com/airbnb-engineering'},

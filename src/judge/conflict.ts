@@ -79,7 +79,7 @@ export function detectConflictOfInterest(
   // "times"): not a party's own claim.
   if (editorial.has(builtInCategory(url) ?? 'unknown')) return none(owner.id)
   const claimWords = nameWords(claim)
-  const label = compactLabel(owner.label)
+  const label = compactLabel(labelOf(owner))
   const named =
     brandFromOption(claimWords, owner, options.brands ?? {}) ??
     labelWord(claim, claimWords, label) ??
@@ -149,6 +149,15 @@ const ADDRESS = /(?<![\p{L}\p{N}_.-])[a-z][a-z\d+.-]*:\/\/\S*|(?<![\p{L}\p{N}_.-
  */
 function withoutAddresses(claim: string): string {
   return claim.replace(ADDRESS, (run, host?: string) => (host === undefined || parse(host).isIcann ? ' ' : run))
+}
+
+/**
+ * The name a publisher's address spells: its label, or on a brand's own top-level domain, whose label is a generic
+ * word (`blog.google`, `about.google`), that domain.
+ */
+function labelOf(owner: Owner): string {
+  const suffix = isToken(owner.label) || owner.account ? undefined : parse(owner.host).publicSuffix
+  return suffix && !suffix.includes('.') ? suffix : owner.label
 }
 
 /** A domain label as {@link labelNames} compares it: folded without accents, with `-`, `_` and `.` removed. */
