@@ -277,6 +277,18 @@ describe('file cache', () => {
     expect(web.hits('/long')).toBe(2)
   })
 
+  it('under cacheOnly (the editor) a page whose text the cache cut is answered from the cache, not as not yet checked', async () => {
+    const cache = cacheFolder()
+    const markdown = `See [Long](${origin}/long?editor).\n`
+    const judged = (options: Record<string, unknown>) =>
+      closeSharedVerifiers().then(() => lintAll(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, retries: 0, cache, ...options}))
+    const cold = await judged({})
+    const before = web.hits('/long')
+    const editor = await judged({cacheOnly: true})
+    expect(editor.messages).toEqual(cold.messages)
+    expect(web.hits('/long')).toBe(before)
+  })
+
   it('a cached report is checked against the current allowPrivateAddresses: a job that allows less hears what a fetch says', async () => {
     const other = await startWeb({'/to-loopback': (request, response) => redirect(302, `${web.origin()}/ok`)(request, response)}, '127.0.0.2')
     try {

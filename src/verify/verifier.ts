@@ -99,15 +99,16 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   /**
    * A cached report serves unless the page is wanted whole and the report has part of it (its top, or text the
-   * cache cut: see PASSAGE_BYTES_CAP), a host it reached is one `allowPrivateAddresses` no longer allows (a fetch
-   * says why), a github.com report was made with a token and this run has none or the reverse (see settledAlike), or
-   * the URL names a paper and the report lacks what its registry said (made before registries were asked). Its URL
-   * passed the policy first (`refused`): one the policy now refuses (a secret an older version fetched) is never
-   * read from the cache.
+   * cache cut: see PASSAGE_BYTES_CAP) while this run may fetch it (under `cacheOnly: true` the part is the answer: a
+   * long page the runs fetched was otherwise 'not yet checked' in the editor for good), a host it reached is one
+   * `allowPrivateAddresses` no longer allows (a fetch says why), a github.com report was made with a token and this
+   * run has none or the reverse (see settledAlike), or the URL names a paper and the report lacks what its registry
+   * said (made before registries were asked). Its URL passed the policy first (`refused`): one the policy now
+   * refuses (a secret an older version fetched) is never read from the cache.
    */
   async function cached(url: string, depth: PageDepth, paper: boolean): Promise<SourceReport | undefined> {
     const report = await cache.get(url)
-    if (!report || (depth === 'full' && report.page?.partial) || !allowedNow(report, addresses) || !settledAlike(report, url, settings.github)) {
+    if (!report || (depth === 'full' && report.page?.partial && settings.cacheOnly !== true) || !allowedNow(report, addresses) || !settledAlike(report, url, settings.github)) {
       return undefined
     }
     return paper && !settings.cacheOnly && !report.work ? undefined : report
