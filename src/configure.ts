@@ -6,7 +6,7 @@ import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 import {checkFixtures, FixturesError} from './verify/fixtures.js'
-import {sharedVerifier} from './verify/shared.js'
+import {verifierForRun} from './verify/shared.js'
 
 
 declare module 'unified' {
@@ -36,7 +36,8 @@ function isRecord(value: unknown): value is object {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
 }
 
-const configure: Plugin<[(Options | null | undefined)?], Root> = function (options) {
+/** `fileSet` is given by unified-engine (one per run), to every plugin it attaches. */
+const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = function (options, fileSet) {
   let settings: Settings | undefined
   let problem: string | undefined
   try {
@@ -45,7 +46,7 @@ const configure: Plugin<[(Options | null | undefined)?], Root> = function (optio
     // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
     if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.
-    sharedVerifier(resolved)
+    verifierForRun(resolved, typeof fileSet === 'object' && fileSet !== null ? fileSet : undefined)
     settings = resolved
   } catch (error) {
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error

@@ -1,13 +1,13 @@
 // End to end through the real `remark` CLI: the example config, exit codes, lint comments, MDX.
 // It runs the built package (dist/), which `npm test` builds first.
 
-import {execFile} from 'node:child_process'
+import {execFile, spawn} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {html, startWeb, status, type Web} from './helpers/web.js'
+import {html, startWeb, status, type Handler, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
 const remark = join(root, 'node_modules', '.bin', 'remark')
@@ -262,4 +262,56 @@ describe('a project checked against a live (loopback) web', () => {
       await papers.close()
     }
   })
+})
+
+describe('`remark --watch`', () => {
+  it('a save checks again what the cache does not keep: a source that answered 503 and is back is no longer reported', async () => {
+    let up = false
+    const back = html('Heat pump sales', '<p>Heat pump sales grew by 14% in 2024.</p>')
+    const flaky: Handler = (request, response) => (up ? back(request, response) : status(503)(request, response))
+    const web = await startWeb({'/flaky': flaky})
+    const folder = mkdtempSync(join(root, 'test', '.cli-watch-'))
+    const child = spawn(remark, ['watched.md', '--watch', '--no-color'], {cwd: folder, env: {...process.env, NO_COLOR: '1'}, stdio: ['ignore', 'ignore', 'pipe']})
+    try {
+      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+      writeFileSync(
+        join(folder, '.remarkrc.mjs'),
+        [
+          `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}`,
+          `export default {plugins: [recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000, retries: 0}],`,
+          `  [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]]}`,
+          ``
+        ].join('\n')
+      )
+      const cited = (text: string) => `Heat pump sales grew by 14% in 2024 ([${text}](${web.origin()}/flaky)).\n`
+      writeFileSync(join(folder, 'watched.md'), cited('Heat pump sales'))
+      let stderr = ''
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      /** The reports printed so far (each ends with its summary line). */
+      const reports = () => stderr.match(/watched\.md(?:: no issues found|\n[^]*?(?:warnings?|errors?)\n)/g) ?? []
+      const until = async (done: () => boolean, tick?: () => void) => {
+        for (let waited = 0; !done(); waited += 200) {
+          if (waited > 20_000) throw new Error(`Waited in vain; remark printed:\n${stderr}`)
+          tick?.()
+          await new Promise((resolve) => setTimeout(resolve, 200))
+        }
+      }
+      await until(() => reports().length === 1)
+      expect(tidy(reports()[0]!)).toEqual([
+        'watched.md',
+        expect.stringMatching(/warning Unexpected unverifiable citation `.*\/flaky`, expected a source that can be checked \(`503 Service Unavailable`\) citation-reachable/),
+        '⚠ 1 warning'
+      ])
+      up = true
+      // Saved until the watcher, which starts once the first report is out, sees a change.
+      let saves = 0
+      await until(() => reports().length > 1, () => writeFileSync(join(folder, 'watched.md'), cited(`Heat pump sales ${++saves}`)))
+      // A 503 is never cached, so a new process would ask again; the watching one did not, and kept reporting it.
+      expect(reports()[1]).toBe('watched.md: no issues found')
+    } finally {
+      child.kill()
+      await web.close()
+      rmSync(folder, {recursive: true, force: true})
+    }
+  }, 30_000)
 })

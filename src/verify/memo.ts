@@ -5,19 +5,56 @@ import type {SiblingProbe} from './sibling.js'
 
 type Ask = (url: string, depth: PageDepth) => Promise<SourceReport>
 
+/** A kept answer; `until` (ms since the epoch) is set once it settles. */
+interface Kept<T> {
+  value: Promise<T>
+  until?: number
+}
+
+/**
+ * Answers by key for the run that asked, and for later runs of a long-lived process (`remark --watch` checking a
+ * saved file again, an editor server's next check) only while the cache would keep them: `newRun` forgets each one
+ * settled whose `keepMs` is over, at once when it has none (a 503, a timeout, which a new process would ask again).
+ * One still pending is kept: a run overlapping the last one shares it.
+ */
+export class RunMemo<T, E extends Kept<T> = Kept<T>> {
+  private readonly entries = new Map<string, E>()
+
+  constructor(private readonly keepMs: (value: T) => number | undefined = () => undefined) {}
+
+  get(key: string): E | undefined {
+    return this.entries.get(key)
+  }
+
+  set(key: string, entry: E): void {
+    this.entries.set(key, entry)
+    entry.value.then(
+      (value) => (entry.until = Date.now() + (this.keepMs(value) ?? 0)),
+      () => (entry.until = 0)
+    )
+  }
+
+  newRun(): void {
+    const now = Date.now()
+    for (const [key, {until}] of this.entries) if (until !== undefined && until <= now) this.entries.delete(key)
+  }
+}
+
 /**
  * One report per URL: concurrent and repeated asks share one inspection, and a whole page also answers a later
- * ask for its top. With `keep` false (`cacheOnly`: the cache is the answer) every ask is asked again.
+ * ask for its top. With `keep` false (`cacheOnly`: the cache is the answer) every ask is asked again. `keepMs` is
+ * how long the cache keeps a report (see RunMemo).
  */
-export function reportPerUrl(ask: Ask, keep: boolean): Ask {
-  const reports = new Map<string, {depth: PageDepth; report: Promise<SourceReport>}>()
-  return (url, depth) => {
+export function reportPerUrl(ask: Ask, keep: boolean, keepMs: (report: SourceReport) => number | undefined): Ask & {newRun(): void} {
+  const reports = new RunMemo<SourceReport, Kept<SourceReport> & {depth: PageDepth}>(keepMs)
+  const asked: Ask = (url, depth) => {
     const known = reports.get(url)
-    if (known && (known.depth === 'full' || depth === 'top')) return known.report
-    const report = ask(url, depth)
-    if (keep) reports.set(url, {depth, report})
-    return report
+    if (known && (known.depth === 'full' || depth === 'top')) return known.value
+    const value = ask(url, depth)
+    if (keep) reports.set(url, {depth, value})
+    return value
   }
+  return Object.assign(asked, {newRun: () => reports.newRun()})
 }
 
 type Probe = (cited: SourceReport) => Promise<SiblingProbe | undefined>

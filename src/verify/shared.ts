@@ -28,6 +28,26 @@ export function sharedVerifier(settings: Settings): Verifier {
   return verifier
 }
 
+/** The runs each verifier has served: unified-engine's file sets, one per run of `remark`, of its bin, of an editor's check. */
+const runs = new WeakMap<Verifier, WeakSet<object>>()
+
+/**
+ * The shared verifier, for a file of `run`. A long-lived process (`remark --watch`, an editor server) starts run
+ * after run: the first file of a new one tells the verifier, which then forgets what the cache would not keep.
+ */
+export function verifierForRun(settings: Settings, run: object | undefined): Verifier {
+  const verifier = sharedVerifier(settings)
+  if (run) {
+    const served = runs.get(verifier)
+    if (!served) runs.set(verifier, new WeakSet([run]))
+    else if (!served.has(run)) {
+      served.add(run)
+      verifier.newRun()
+    }
+  }
+  return verifier
+}
+
 /**
  * A verifier on this thread, its module loaded on first use: with the thread doing the work, this one never loads
  * the HTTP client, the cache stores or the page reader (a fifth of the rules' start-up).
@@ -41,6 +61,7 @@ function loadedLater(made: Promise<Verifier>): Verifier {
     probeSibling: async (cited) => (await made).probeSibling(cited),
     deadSince: async (url, dead, keepMs) => (await made).deadSince(url, dead, keepMs),
     flush: async () => (await made).flush(),
+    newRun: () => void made.then((verifier) => verifier.newRun(), () => {}),
     close: async () => (await made).close()
   }
 }

@@ -67,6 +67,7 @@ port.on('message', (message: ToThread) => {
     verifier = made(message.options)
     return
   }
+  if ('newRun' in message) return verifier?.newRun()
   if ('close' in message) {
     // The thread's own threads (the cache writer) and sockets end with it.
     void (verifier?.close() ?? Promise.resolve()).finally(() => process.exit(0))

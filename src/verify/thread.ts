@@ -9,6 +9,7 @@
 
 import {once} from 'node:events'
 import {Worker} from 'node:worker_threads'
+import {ttlFor} from '../cache/ttl.js'
 import {sourceOptions, type Settings} from '../options.js'
 import type {SourceReport} from '../types.js'
 import {probePerReport, reportPerUrl} from './memo.js'
@@ -28,8 +29,11 @@ export interface Reply {
   value?: unknown
   error?: string
 }
-/** `options` first, to a thread started before its settings were known (see `prestartThread`). */
-export type ToThread = {options: unknown} | {calls: Call[]} | {close: true}
+/**
+ * `options` first, to a thread started before its settings were known (see `prestartThread`). `newRun` is not a
+ * call: it goes before the calls sent after it, which the thread may start in another order.
+ */
+export type ToThread = {options: unknown} | {calls: Call[]} | {newRun: true} | {close: true}
 export type FromThread = {replies: Reply[]} | {warning: string}
 
 /**
@@ -177,7 +181,7 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
   settling.add(settle)
 
   // The main thread keeps one report per URL, as the thread does: a file citing a URL ten times asks once.
-  const verify = reportPerUrl((url, depth) => ask<SourceReport>('verify', [url, depth]), !settings.cacheOnly)
+  const verify = reportPerUrl((url, depth) => ask<SourceReport>('verify', [url, depth]), !settings.cacheOnly, (report) => ttlFor(report, settings.cacheTtl))
   return {
     threaded: true,
     verify: (url, depth = 'full') => verify(url, depth),
@@ -185,6 +189,11 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     probeSibling: probePerReport((cited) => ask<SiblingProbe | undefined>('probeSibling', [cited]), !settings.cacheOnly),
     deadSince: (url, dead, keepMs) => ask<number>('deadSince', [url, dead, keepMs]),
     flush: () => ask('flush', []),
+    newRun() {
+      verify.newRun()
+      if (worker) worker.postMessage({newRun: true} satisfies ToThread)
+      else local?.newRun()
+    },
     async close() {
       settling.delete(settle)
       const thread = worker

@@ -15,7 +15,7 @@ import type {Hop, PageDepth, SourceReport, Work} from '../types.js'
 import {backgroundAnswerEvent, processEvents} from './background-event.js'
 import {openCheckedFixtures, recordTransport, replayTransport} from './fixtures.js'
 import {inspect, type InspectDeps} from './inspect.js'
-import {probePerReport, reportPerUrl} from './memo.js'
+import {probePerReport, reportPerUrl, RunMemo} from './memo.js'
 import {longestPauseMs, longestWaitMs} from './retry.js'
 import {askRegistry} from './registry.js'
 import {settleByApi, settledAlike} from './github.js'
@@ -53,6 +53,11 @@ export interface Verifier {
    * which is recorded for `keepMs`. A page found alive (`dead` false) has its record cleared and gets 0.
    */
   deadSince(url: string, dead: boolean, keepMs: number): Promise<number>
+  /**
+   * A new run of a long-lived process (`remark --watch`, an editor server) is starting: what the last runs learned
+   * is forgotten where the cache would not keep it, so it is asked again as a new process would ask it.
+   */
+  newRun(): void
   /** Resolves once the cache writes started so far are done (marks are written without being awaited), and writes what an offline recording has gathered. */
   flush(): Promise<void>
   /** Release sockets and the cache connection (tests, long-lived hosts). */
@@ -114,15 +119,20 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return paper && !settings.cacheOnly && !report.work ? undefined : report
   }
 
+  /** How long the cache keeps a report: memory keeps it as long between runs (see RunMemo). */
+  const keptMs = (report: SourceReport): number | undefined => ttlFor(report, settings.cacheTtl)
+
   const endpoints = settings.registries
   const ask: Ask = (url, accept) => askRegistry(url, registryHeaders(endpoints, accept), deps)
-  /** One lookup per identifier per process, however many URLs name it. */
-  const works = new Map<string, Promise<Work>>()
+  /** One lookup per identifier per run, however many URLs name it. */
+  const works = new RunMemo<Work>()
   const workOf = (identifier: Identifier): Promise<Work> => {
     const key = identifierKey(identifier)
-    let work = works.get(key)
-    if (!work) works.set(key, (work = lookupWork(identifier, endpoints, ask, workOf)))
-    return work
+    const known = works.get(key)
+    if (known) return known.value
+    const value = lookupWork(identifier, endpoints, ask, workOf)
+    works.set(key, {value})
+    return value
   }
 
   async function check(url: string, depth: PageDepth): Promise<SourceReport> {
@@ -224,20 +234,20 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
 
   const snapshots = new Map<string, Promise<SnapshotLookup>>()
 
-  const siblings = new Map<string, Promise<SourceReport | undefined>>()
+  const siblings = new RunMemo<SourceReport | undefined>((report) => report && keptMs(report))
 
   /** Since when each page is known dead (see deadSince), read once per run. */
-  const deaths = new Map<string, Promise<number>>()
+  const deaths = new RunMemo<number>()
   /** Under `cacheOnly`: when this process first saw each page dead that no run had recorded yet. */
   const seenDead = new Map<string, number>()
 
   async function probeOnce(cited: SourceReport): Promise<SiblingProbe | undefined> {
     const url = siblingUrl(cited.url)
     if (url === undefined) return undefined
-    let sibling = siblings.get(url)
+    let sibling = siblings.get(url)?.value
     if (!sibling) {
       sibling = fetchSibling(url)
-      if (!settings.cacheOnly) siblings.set(url, sibling)
+      if (!settings.cacheOnly) siblings.set(url, {value: sibling})
     }
     const report = await sibling
     return report && compareSibling(cited, report, url)
@@ -279,7 +289,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
   }
 
   // Under `cacheOnly` the cache is the answer: ask again, read it again, so a run that filled it shows.
-  const verify = settings.cacheOnly === 'background' ? answerNow : reportPerUrl(check, !settings.cacheOnly)
+  const memo = settings.cacheOnly === 'background' ? undefined : reportPerUrl(check, !settings.cacheOnly, keptMs)
+  const verify = memo ?? answerNow
   return {
     verify: (url, depth = 'full') => verify(url, depth),
     snapshot(url, at) {
@@ -291,11 +302,19 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     },
     deadSince(url, dead, keepMs) {
       if (settings.cacheOnly) return readDeath(url, dead)
-      let since = deaths.get(url)
-      if (!since) deaths.set(url, (since = recordDeath(url, dead, keepMs)))
+      const known = deaths.get(url)
+      if (known) return known.value
+      const since = recordDeath(url, dead, keepMs)
+      deaths.set(url, {value: since})
       return since
     },
     probeSibling: probePerReport(probeOnce, !settings.cacheOnly),
+    newRun() {
+      memo?.newRun()
+      works.newRun()
+      siblings.newRun()
+      deaths.newRun()
+    },
     flush: () => {
       save()
       return cache.flush()
