@@ -47,6 +47,11 @@ describe('scoreCredibility: categories', () => {
     ['https://arxiv.org/abs/2101.00001', 'preprint', 0.7],
     ['https://www.biorxiv.org/content/10.1101/2020.01.01.123456v1', 'preprint', 0.7],
     ['https://doi.org/10.48550/arXiv.2101.00001', 'preprint', 0.7],
+    // Were peer-reviewed (0.95) until a registry answered: not fetched, cache-only, the registry down.
+    ['https://doi.org/10.1101/2020.03.01.123456', 'preprint', 0.7],
+    ['https://doi.org/10.1101/2020.03.01.123456v2', 'preprint', 0.7],
+    ['https://doi.org/10.1101/123456', 'preprint', 0.7],
+    ['https://doi.org/10.1101/gr.123456.110', 'peer-reviewed', 0.95],
     ['https://example.com/report', 'unknown', 0.6],
     ['https://www.prnewswire.com/news-releases/x.html', 'vendor', 0.5],
     ['https://example.com/pricing', 'vendor', 0.5],

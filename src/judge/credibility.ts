@@ -217,9 +217,9 @@ function classify(url: URL): Classified {
   if (domain === 'doi.org') {
     const doi = parseDoi(url.pathname.slice(1))?.display
     const repository = openRepository(doi)
-    // arXiv registers its own DOIs (DataCite prefix 10.48550): those are preprints whatever resolves them.
-    const judged = url.pathname.startsWith('/10.48550/')
-      ? found('preprint', 'an arXiv DOI, ' + categories.preprint.reason)
+    const server = preprintServer(doi)
+    const judged = server !== undefined
+      ? found('preprint', `${server} DOI, ${categories.preprint.reason}`)
       : repository !== undefined
         ? found('preprint', `deposited in ${repository}, where anyone can upload: a DOI proves registration, not review`)
         : found('peer-reviewed', 'a DOI, a registered scholarly record taken as peer-reviewed until its registry says otherwise')
@@ -252,6 +252,18 @@ function classify(url: URL): Classified {
     return found('vendor', `the path \`/${segment}\` reads like a vendor's own marketing, so cite an independent source`)
   }
   return found('unknown')
+}
+
+/**
+ * The preprint server a DOI names by its shape, so that it is a preprint whatever resolves it, and before its
+ * registry answers: arXiv registers its own (DataCite prefix `10.48550`); bioRxiv and medRxiv register theirs under
+ * Cold Spring Harbor's `10.1101`, dated (`10.1101/2020.03.01.123456`) or, before 2020, all digits, where the
+ * publisher's journals start with letters (`10.1101/gr.123456.110`).
+ */
+function preprintServer(doi: string | undefined): string | undefined {
+  if (doi === undefined) return undefined
+  if (/^10\.48550\//.test(doi)) return 'an arXiv'
+  return /^10\.1101\/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,}(?:v\d+)?$/.test(doi) ? 'a bioRxiv or medRxiv' : undefined
 }
 
 /** The open repository that registered a DOI, by its prefix (see {@link openRepositories}). */
