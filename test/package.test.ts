@@ -126,6 +126,9 @@ describe('the published package', () => {
         `  .use(citationConflictOfInterest, ['warn', {brands: {Alphabet: ['google.com']}, ignore: ['docs.acme.example']}])`,
         `  .use(citationTitleMatch, {linkTextThreshold: 0.5})`,
         `  .use(citationAlive, 'error')`,
+        // A custom resolver as Node's own resolver answers.
+        `  .use(configure, {resolve: (host) => lookup(host, {all: true})})`,
+        `import {lookup} from 'node:dns/promises'`,
         `import type {ClaimSupportRuleOptions, ConflictRuleOptions, CredibilityOptions, Options, TitleMatchRuleOptions} from 'remark-lint-citations'`,
         `export const typed: [Options, CredibilityOptions, ClaimSupportRuleOptions, ConflictRuleOptions, TitleMatchRuleOptions] = [{}, {}, {}, {}, {}]`,
         ``

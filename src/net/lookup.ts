@@ -6,8 +6,11 @@ import {isIP, type LookupFunction} from 'node:net'
 import type {AddressPolicy} from './address.js'
 import {isLocalhostName, isPrivateUseName, isUnresolvableName} from './names.js'
 
-/** An injectable resolver: every address a host name stands for. */
-export type Resolve = (hostname: string) => Promise<Array<{address: string; family: 4 | 6}>>
+/**
+ * An injectable resolver: every address a host name stands for. `family` is not read (each address's own form says
+ * it), so Node's `dns.promises.lookup(name, {all: true})`, whose `family` is a number, fits as it is.
+ */
+export type Resolve = (hostname: string) => Promise<Array<{address: string; family: number}>>
 
 /** Error codes as Node's resolver uses them, plus EPRIVATE for policy refusals. */
 export interface LookupError extends Error {
