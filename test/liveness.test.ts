@@ -293,6 +293,17 @@ it('a URL in square brackets is reported at its own place, under its own lint co
   ])
 })
 
+it('a link before a URL in square brackets is reported under its own lint comments, not those at the end', async () => {
+  // The text around the URL in brackets has no position: its link's own URL sits in what lint comments take for a gap.
+  const paragraphs = [`See [the page](${origin}/gone?d) [see ${origin}/ok?e] today.`, '', `Also [that page](${origin}/gone?f) [see ${origin}/ok?g].`]
+  const report = async (markdown: string) =>
+    (await lint(markdown, options())).messages.map((message) => message.replace(/-\d+:\d+: .*`(http[^`]*)`.*\[(citation-[a-z-]+).*/, ' $1 $2'))
+  const endsDisabled = ['<!--lint ignore citation-alive-->', ...paragraphs, '', 'End.', '', '<!--lint disable citation-alive-->', ''].join('\n')
+  expect(await report(endsDisabled)).toEqual([`4:18 ${origin}/gone?f citation-alive`])
+  const endsIgnored = ['<!--lint ignore citation-alive-->', ...paragraphs, '', '<!--lint ignore citation-alive-->', 'End.', ''].join('\n')
+  expect(await report(endsIgnored)).toEqual([`4:18 ${origin}/gone?f citation-alive`])
+})
+
 describe('liveness beyond the seed', () => {
   it('a very long URL is shown cut in the middle, its start and end kept; the message still sits on the whole URL', async () => {
     const url = `${origin}/missing?q=${'x'.repeat(5000)}&end=here`

@@ -23,11 +23,11 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
 
 /**
  * remark-lint's comment handling drops messages that start in what it takes for a gap: after the document's last
- * leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (GFM's
- * literal `foo@example.com` or `www.example.com` makes some); a message without a place is read at 1:1. Its filter
- * reads `line`/`column` only, so those point where it sees a message that starts at `offset`; `place` stays as it
- * was. It turns them into offsets through the file's own text, a byte order mark included (unlike the tree): so
- * does this.
+ * leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (the text
+ * around a GFM literal in an open bracket, `[see https://…]`, has none); a message without a place is read at 1:1.
+ * Its filter reads `line`/`column` only, so those point where it sees a message that starts at `offset`; `place`
+ * stays as it was. It turns them into offsets through the file's own text, a byte order mark included (unlike the
+ * tree): so does this.
  */
 export function keepInView(tree: Root, file: VFile, message: ReturnType<VFile['message']>, offset: number): void {
   const seenAt = seenOffset(tree, offset)
@@ -37,15 +37,17 @@ export function keepInView(tree: Root, file: VFile, message: ReturnType<VFile['m
 }
 
 /**
- * Where unified-message-control sees a message that starts at `offset`: there, unless that is in a gap; then the
- * last leaf, the nearest text, unless that is in one too; else the end of the gaps, at the latest the tree's end
- * (a tree without leaves, `[](url)` alone, is one gap up to it).
+ * Where unified-message-control sees a message that starts at `offset`: there, unless that is in a gap; then just
+ * before the gap, at the end of the leaf it follows (the text of a closing `[title](url)`, or of a link followed by
+ * a node without a position), so the lint comments around the citation are the ones that apply; else, when the gap
+ * starts the document, the end of the gaps, at the latest the tree's end (`[](url)` alone is one gap up to it).
  */
 function seenOffset(tree: Root, offset: number): number {
-  const {gaps, covered} = coverOf(tree)
-  const inGap = (at: number) => gaps.some(([start, end]) => start <= at && at < end)
-  if (!inGap(offset)) return offset
-  if (covered > 0 && !inGap(covered - 1)) return covered - 1
+  const gaps = gapsOf(tree)
+  const gapAt = (at: number) => gaps.find(([start, end]) => start <= at && at < end)
+  let before = offset
+  for (let gap = gapAt(before); gap !== undefined; gap = gapAt(before)) before = gap[0] - 1
+  if (before >= 0) return before
   let at = offset
   for (const [start, end] of gaps) if (start <= at && at < end) at = end
   return at
@@ -103,19 +105,15 @@ function withoutStackTrace<T>(make: () => T): T {
 }
 
 /** Per tree: a file gets a message per verdict, and the walk is over the whole tree. */
-const covering = new WeakMap<Root, Cover>()
+const gapsByTree = new WeakMap<Root, Gaps>()
 
-interface Cover {
-  /** Half-open ranges unified-message-control drops messages in (its `detectGaps`). */
-  gaps: Array<[number, number]>
-  /** The offset up to which it sees the tree as covered. */
-  covered: number
-}
+/** Half-open ranges unified-message-control drops messages in (its `detectGaps`). */
+type Gaps = Array<[number, number]>
 
-function coverOf(tree: Root): Cover {
-  let cover = covering.get(tree)
-  if (cover === undefined) covering.set(tree, (cover = walkCover(tree)))
-  return cover
+function gapsOf(tree: Root): Gaps {
+  let gaps = gapsByTree.get(tree)
+  if (gaps === undefined) gapsByTree.set(tree, (gaps = walkGaps(tree)))
+  return gaps
 }
 
 /**
@@ -124,8 +122,8 @@ function coverOf(tree: Root): Cover {
  * `unist-util-visit` renamed a function per node (for its debug names), 84 ms of a warm run of the large
  * benchmark, where this walk takes a few.
  */
-function walkCover(tree: Root): Cover {
-  const gaps: Array<[number, number]> = []
+function walkGaps(tree: Root): Gaps {
+  const gaps: Gaps = []
   let offset = 0
   let gap = false
   const update = (latest: number | undefined) => {
@@ -140,11 +138,10 @@ function walkCover(tree: Root): Cover {
     update(node.position?.start.offset)
     if (!('children' in node)) update(node.position?.end.offset)
   })
-  const covered = offset
   const end = tree.position?.end.offset
   if (end !== undefined && offset !== end) {
     update(undefined)
     update(end)
   }
-  return {gaps, covered}
+  return gaps
 }
