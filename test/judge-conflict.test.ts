@@ -108,6 +108,8 @@ describe('path-owned platforms', () => {
     {name: 'a repository speaks for its account', url: 'https://github.com/tiangolo/fastapi#performance', claim: 'FastAPI is one of the fastest Python frameworks', brand: 'fastapi', citingDomain: 'github.com/tiangolo/fastapi'},
     {name: 'a GitLab project', url: 'https://gitlab.com/jane/widget/-/blob/main/README.md', claim: 'Widget is the fastest parser', brand: 'widget', citingDomain: 'gitlab.com/jane/widget'},
     {name: 'a Hugging Face model', url: 'https://huggingface.co/jane/widget', claim: 'Widget tops the leaderboard', brand: 'widget', citingDomain: 'huggingface.co/jane/widget'},
+    {name: 'an issue is not the project\'s own words', url: 'https://github.com/jane/widget/issues/12', claim: 'Widget leaks memory in strict mode', brand: false},
+    {name: 'a release is', url: 'https://github.com/jane/widget/releases/tag/v2.0.0', claim: 'Widget 2 is twice as fast', brand: 'widget'},
     {name: 'someone else\'s benchmark of a project', url: 'https://github.com/jane/fastapi-benchmarks', claim: 'FastAPI is one of the fastest Python frameworks', brand: false}
   ]
   it.each(cases)('$name', check)

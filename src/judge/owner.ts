@@ -23,7 +23,8 @@ export interface Owner {
  * `linkedin.com/company/acme`. An `@handle` first segment is always the owner. `after` lists segments
  * followed by the owner (`company/acme`); `first` says whether a plain first segment is the owner, except
  * the `reserved` ones, which are the platform's own pages. Anything else is the platform's own page. On a code host
- * (`projects`), the segment after a plain first one is the account's project: a repository, a model.
+ * (`projects`), the segment after a plain first one is the account's project: a repository, a model. It speaks for
+ * the project only in the project's own words (see {@link PROJECT_PAGES}).
  */
 interface PathPlatform {
   first: boolean
@@ -64,6 +65,12 @@ const PATH_PLATFORMS: Record<string, PathPlatform> = {
       'papers', 'posts', 'pricing', 'settings', 'tasks']
   }
 }
+
+/**
+ * Pages under a code host's project that hold its own words: the README (the project's root), files (`blob`, `tree`,
+ * `raw`, Bitbucket's `src`), the wiki and releases. Issues, pull requests and discussions are written by anyone.
+ */
+const PROJECT_PAGES = new Set(['blob', 'tree', 'raw', 'src', 'wiki', 'wikis', 'releases'])
 
 /** Hosts of a path-owned platform that still serve its accounts' pages. */
 const PLATFORM_SUBDOMAINS = new Set(['', 'www', 'm', 'mobile'])
@@ -154,7 +161,10 @@ function accountOf(platform: PathPlatform, pathname: string): {path: string; nam
     return second === undefined ? undefined : {path: `${lower}/${second.toLowerCase()}`, name: second.toLowerCase()}
   }
   if (platform.first && !platform.reserved?.includes(lower)) {
-    return {path: lower, name: lower, ...(platform.projects && second !== undefined ? {project: second.toLowerCase()} : {})}
+    // GitLab puts a `-` before a project's pages: `gitlab.com/acme/widget/-/blob/main/README.md`.
+    const page = segments.slice(2).find((segment) => segment !== '-')?.toLowerCase()
+    const own = platform.projects && second !== undefined && (page === undefined || PROJECT_PAGES.has(page))
+    return {path: lower, name: lower, ...(own ? {project: second.toLowerCase()} : {})}
   }
   return undefined
 }
