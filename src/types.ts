@@ -107,6 +107,11 @@ export interface PageFacts {
    * needs the whole page asks for it.
    */
   partial?: boolean
+  /**
+   * True when the body stopped early through this run's trouble (its deadline, a reset): the page is then also
+   * `partial`, and never cached, as the timeout or the reset itself would not be.
+   */
+  cutShort?: boolean
 }
 
 /** How much of a page to read: its top (titles, metas, walls) or all of it, up to the size cap. */

@@ -55,7 +55,8 @@ const page = record({
   passages: listOf(string),
   contentType: optional(string),
   truncated: boolean,
-  partial: optional(boolean)
+  partial: optional(boolean),
+  cutShort: optional(boolean)
 })
 
 const hop = record({url: string, status: number, location: optional(string), fragment: optional(string), address: optional(string)})

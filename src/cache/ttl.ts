@@ -129,14 +129,17 @@ export function ttlClass(report: Pick<SourceReport, 'liveness' | 'status' | 'rea
 }
 
 /**
- * Milliseconds to keep `report`, or undefined when it must not be cached. A paper's report holds two answers,
- * the landing page's and the registry's: it is kept as long as the shorter-lived of them, and not at all when the
- * registry could not say (`unverified`), so the next run asks again.
+ * Milliseconds to keep `report`, or undefined when it must not be cached (also a page cut short: see
+ * `PageFacts.cutShort`). A paper's report holds two answers, the landing page's and the registry's: it is kept as
+ * long as the shorter-lived of them, and not at all when the registry could not say (`unverified`), so the next run
+ * asks again.
  */
 export function ttlFor(
-  report: Pick<SourceReport, 'liveness' | 'status' | 'reason' | 'work'>,
+  report: Pick<SourceReport, 'liveness' | 'status' | 'reason' | 'work'> & Partial<Pick<SourceReport, 'page'>>,
   policy: TtlPolicy = defaultTtlPolicy
 ): number | undefined {
+  // A page cut short by this run's trouble says as little about the source as the timeout or reset that cut it.
+  if (report.page?.cutShort) return undefined
   const names = [ttlClass(report), ...(report.work ? [workTtlClass(report.work)] : [])]
   if (names.includes(undefined)) return undefined
   const ttl = Math.min(...names.map((name) => policy[name!]))

@@ -98,8 +98,10 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
       ? undefined
       : await deps.pages.read({url: answer.url, status: answer.status, headers: answer.headers, body: answer.body, truncated: answer.truncated})
     // Cut at the top-of-page limit, not at the size cap: a rule that wants the whole page must fetch again. So must
-    // a page cut by this run's trouble (its deadline, a reset): the cache keeps no timeout for a day, nor its part.
+    // a page cut by this run's trouble (its deadline, a reset), and so must any run: the cache keeps no timeout for a
+    // day, nor its part (kept, it served the runs that read only the top, a title cut off included).
     if (page && answer.truncated && ((maxBytes !== undefined && answer.body.length >= maxBytes) || answer.bodyError)) page.partial = true
+    if (page && answer.truncated && answer.bodyError) page.cutShort = true
     const next = nextLocation(answer, page)
     const hop: Hop = {url: current, status: answer.status, ...privateAddress(verdict.url.hostname, deps.addresses)}
     if (next === undefined) {
