@@ -370,7 +370,10 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     ['https://www.axios.com/2024/01/01/acme', 'Acme raised $50 million, Axios reported.'],
     ['https://www.theverge.com/2024/1/1/acme', 'The Verge broke the story.'],
     ['https://www.wired.com/story/acme/', 'Wired calls it the best phone.'],
-    ['https://www.politifact.com/factchecks/2021/may/19/x/', 'PolitiFact rated the claim false.']
+    ['https://www.politifact.com/factchecks/2021/may/19/x/', 'PolitiFact rated the claim false.'],
+    // Were flagged as claims about the statistics office or central bank they quote.
+    ['https://www.insee.fr/en/statistiques/1234', 'INSEE reports French unemployment at 7.3%.'],
+    ['https://www.bundesbank.de/en/press/x', 'The Bundesbank expects a mild recession.']
   ])('%s for %j', (url, claim) => {
     expect(detectConflictOfInterest(url, claim).detected).toBe(false)
   })

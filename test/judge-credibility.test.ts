@@ -29,6 +29,11 @@ describe('scoreCredibility: categories', () => {
     ['https://www.who.int/news-room/fact-sheets', 'government', 0.9],
     ['https://ec.europa.eu/eurostat', 'government', 0.9],
     ['https://www.oecd.org/en/data.html', 'government', 0.9],
+    // Were unknown sources (0.6): official statistics and central banks outside a government suffix.
+    ['https://www.insee.fr/en/statistiques/1234', 'government', 0.9],
+    ['https://www.destatis.de/EN/Press/2024/01/x.html', 'government', 0.9],
+    ['https://fred.stlouisfed.org/series/UNRATE', 'government', 0.9],
+    ['https://statbel.fgov.be/en/news/x', 'government', 0.9],
     ['https://www.rfc-editor.org/rfc/rfc9110', 'standards', 0.9],
     ['https://datatracker.ietf.org/doc/html/rfc3986', 'standards', 0.9],
     ['https://www.w3.org/TR/WCAG22/', 'standards', 0.9],

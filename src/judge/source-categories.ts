@@ -70,7 +70,13 @@ export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly st
   government: [
     'who.int', 'un.org', 'europa.eu', 'oecd.org', 'worldbank.org', 'imf.org', 'wto.org', 'unesco.org',
     'unicef.org', 'undp.org', 'unhcr.org', 'ilo.org', 'fao.org', 'iaea.org', 'bis.org', 'ipcc.ch',
-    'canada.ca', 'bund.de', 'admin.ch', 'rijksoverheid.nl', 'nhs.uk', 'parliament.uk', 'bankofengland.co.uk'
+    'canada.ca', 'bund.de', 'admin.ch', 'rijksoverheid.nl', 'nhs.uk', 'parliament.uk', 'bankofengland.co.uk',
+    'fgov.be',
+    // National statistics offices and central banks outside a government suffix.
+    'insee.fr', 'destatis.de', 'istat.it', 'ine.es', 'ine.pt', 'cbs.nl', 'scb.se', 'ssb.no', 'dst.dk', 'stat.fi',
+    'statistik.at', 'cso.ie', 'ksh.hu', 'czso.cz', 'inegi.org.mx', 'stlouisfed.org', 'newyorkfed.org', 'bundesbank.de',
+    'banque-france.fr', 'bancaditalia.it', 'bde.es', 'boj.or.jp', 'bankofcanada.ca', 'snb.ch', 'riksbank.se', 'dnb.nl',
+    'rbi.org.in'
   ],
   standards: [
     'w3.org', 'ietf.org', 'rfc-editor.org', 'iso.org', 'whatwg.org', 'unicode.org', 'ecma-international.org',
