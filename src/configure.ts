@@ -2,6 +2,7 @@
 
 import type {Plugin} from 'unified'
 import type {Root} from 'mdast'
+import type {VFile} from 'vfile'
 import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
@@ -69,11 +70,25 @@ const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = funct
       file.data.citationSettings = settings
       file.data.citationRules = rules
       // All fetching happens here, before any rule, so that the rules report synchronously: see rule.ts.
-      return checkFile(tree, file).then(() => undefined)
+      return checkFile(tree, file).finally(holdErrors(file)).then(() => undefined)
     }
     file.data.citationSettingsFailed = true
     const message = file.message(problem!, {ruleId: 'configure', source: 'remark-lint-citations'})
     message.fatal = true
+  }
+}
+
+/**
+ * unified-engine takes a file with an error (a fatal message) for a finished one: the other files go on without it,
+ * and it then waits for them in vain. So an error from a plugin before this one (a stock rule set to `error`, listed
+ * before the preset) while the checks were under way ended the run with no report at all, and `remark` exited 0. The
+ * file's errors are warnings while its checks run; the returned function restores them.
+ */
+function holdErrors(file: VFile): () => void {
+  const errors = file.messages.filter((message) => message.fatal === true)
+  for (const message of errors) message.fatal = false
+  return () => {
+    for (const message of errors) message.fatal = true
   }
 }
 

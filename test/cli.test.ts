@@ -264,6 +264,46 @@ describe('a project checked against a live (loopback) web', () => {
   })
 })
 
+describe('with a stock rule set to `error` before the preset', () => {
+  it('a file it flags while the citations are checked: every file is reported, exit 1', async () => {
+    // Answered late: the stock rule's error is in place long before the checks are done.
+    const web = await startWeb({'/late': (request, response) => void setTimeout(() => html('Late page')(request, response), 500), '/gone': status(404)})
+    const folder = mkdtempSync(join(root, 'test', '.cli-order-'))
+    try {
+      const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+      writeFileSync(
+        join(folder, '.remarkrc.mjs'),
+        [
+          `import {lintRule} from 'unified-lint-rule'`,
+          `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}`,
+          `const emphasis = lintRule('remark-lint:no-emphasis', (tree, file) => {`,
+          `  for (const node of tree.children[0].children) if (node.type === 'emphasis') file.message('Unexpected emphasis', node)`,
+          `})`,
+          `export default {plugins: [[emphasis, ['error']], recommended, [configure, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0}],`,
+          `  [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]]}`,
+          ``
+        ].join('\n')
+      )
+      writeFileSync(join(folder, 'cited.md'), `A *late* [page](${web.origin()}/late) and a [dead one](${web.origin()}/gone).\n`)
+      writeFileSync(join(folder, 'plain.md'), `No citations here.\n`)
+      const {code, lines} = await cli(['cited.md', 'plain.md'], folder)
+      // unified-engine took cited.md for finished at the stock error, went on with plain.md alone, and never ended the
+      // run: no report at all, exit 0.
+      expect(code).toBe(1)
+      expect(lines).toEqual([
+        'cited.md',
+        '1:3-1:9 error Unexpected emphasis no-emphasis remark-lint',
+        expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone`, expected a live source \(`404 Not Found`\) citation-alive remark-lint$/),
+        'plain.md: no issues found',
+        '✖ 2 errors'
+      ])
+    } finally {
+      await web.close()
+      rmSync(folder, {recursive: true, force: true})
+    }
+  })
+})
+
 describe('`remark --watch`', () => {
   it('a save checks again what the cache does not keep: a source that answered 503 and is back is no longer reported', async () => {
     let up = false
