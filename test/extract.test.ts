@@ -817,9 +817,15 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   [
     'a numbered list of sources cites for the sentences of its markers',
     'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2][3]. Hydro held steady [4].\n\n## Sources\n\n1. https://a.com\n2. [Wind report](https://b.com)\n3. Smith, J. (2023). Wind in Europe. https://c.com\n4. https://d.com',
-    ['Solar capacity grew 24% in 2023.', 'Wind stalled in Europe.', 'Wind stalled in Europe.', 'Hydro held steady.']
+    ['Solar capacity grew 24% in 2023', 'Wind stalled in Europe', 'Wind stalled in Europe', 'Hydro held steady']
   ],
-  ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023.', 'Solar capacity grew 24% in 2023.', 'Wind fell.']],
+  // `X [1], and Y [2].`: each marker cites the words before it, not the half the other source is for.
+  [
+    'two markers in one sentence cite their own words',
+    'Residual networks train very deep models [1], and attention replaced recurrence in translation [2]; as [3] showed, both scale.\n\n1. https://a.com\n2. https://b.com\n3. https://c.com',
+    ['Residual networks train very deep models', 'and attention replaced recurrence in translation', 'Residual networks train very deep models, and attention replaced recurrence in translation; as showed, both scale.']
+  ],
+  ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023', 'Solar capacity grew 24% in 2023', 'Wind fell.']],
   // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
   ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
   ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],

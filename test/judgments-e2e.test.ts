@@ -152,7 +152,7 @@ describe('citation-title-match', () => {
 
   // An AI-written report ends with a reference list: the URL of another paper under an entry's title passed
   // silently, while each genuine entry's journal, volume and pages were judged as a claim ("weak support (0.02)").
-  it('a bibliography entry’s title is compared, and the entry claims nothing', async () => {
+  it('a bibliography entry’s title is compared, and the entry claims only what its marker in the text says', async () => {
     const resnet = `${web.origin('papers.test')}/papers/resnet`
     const attention = `${web.origin('papers.test')}/papers/attention`
     const markdown = [
@@ -178,7 +178,11 @@ describe('citation-title-match', () => {
       wrong(`${attention}?line`, 'Deep residual learning for image recognition', 'Attention Is All You Need'),
       wrong(`${resnet}?fn`, 'Attention is all you need', 'Deep Residual Learning for Image Recognition')
     ])
-    expect(of('citation-claim-support', messages).filter((line) => !line.includes('?fn'))).toEqual([])
+    // Entry 2 is marked for "attention replaced recurrence" but its URL is the ResNet paper's; the others claim
+    // nothing of their own (no journal or pages judged), and entry 1's marked words are supported.
+    expect(of('citation-claim-support', messages).filter((line) => !line.includes('?fn'))).toEqual([
+      expect.stringMatching(new RegExp(`^${at(markdown, `${resnet}?apa`, 'last')}: Unexpected weak support \\(0\\.00\\)`))
+    ])
     expect(of('citation-conflict-of-interest', messages)).toEqual([])
   })
 })

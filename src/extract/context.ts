@@ -8,6 +8,7 @@ import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cit
 import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
 import {fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
+import {markedClaim} from './markers.js'
 import {plainText, type PlainText} from './plain-text.js'
 import {referenceEntry} from './reference-entry.js'
 
@@ -148,10 +149,6 @@ function listedAs(found: Found): number | undefined {
   return label === undefined ? undefined : Number(label)
 }
 
-/** Markers left in a claim taken from the prose around them: `[1]`, `[2, 5]` are no words of it. */
-function withoutMarkers(claim: string | undefined): string | undefined {
-  return claim?.replace(/\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, '')
-}
 
 /**
  * A footnote's quoted title for the citation at `at`, e.g. `[^1]: “Title” https://…`: the last quoted phrase
@@ -170,8 +167,8 @@ function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
 
 /**
  * A footnote cites for the sentence holding its reference in the body, and a numbered source (`1. https://…`,
- * `[1] https://…`) for the sentence holding its first marker (`[1]`). A bibliography entry elsewhere claims nothing:
- * its journal and pages are no sentence of the text, and what cites it is not linked to it.
+ * `[1] https://…`) for the words its first marker (`[1]`) stands after (see `markedClaim`). A bibliography entry
+ * elsewhere claims nothing: its journal and pages are no sentence of the text, and what cites it is not linked to it.
  */
 function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
   const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
@@ -180,7 +177,10 @@ function claim(context: Context, found: Found, entry: () => Entry | undefined): 
   if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
   const number = context.markers.size > 0 ? listedAs(found) : undefined
   const marked = number === undefined ? undefined : context.markers.get(number)
-  if (marked) return withoutMarkers(claimInBlock(marked.block, marked.node, marked.offset, ''))
+  if (marked) {
+    const sentence = claimInBlock(marked.block, marked.node, marked.offset, '')
+    return sentence === undefined ? undefined : markedClaim(sentence, number!)
+  }
   if (entry()) return undefined
   const at = found.claim
   if (at === undefined) return undefined

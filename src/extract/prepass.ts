@@ -3,6 +3,7 @@
 import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {Context} from './context.js'
+import {MARKER, numbersOf} from './markers.js'
 import {traverse} from './traverse.js'
 
 /** Blocks whose plain text is the context of a claim. */
@@ -10,11 +11,6 @@ export const BLOCK_TYPES = new Set(['paragraph', 'heading', 'tableCell'])
 
 type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly'>
 
-/**
- * A numbered marker in prose: `[1]`, `[2, 5]`, `[3–4]`, as AI research tools and numeric citation styles write them
- * for the sources listed at the end (`1. https://…`, `[1] https://…`).
- */
-const MARKER = /\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g
 /** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet. */
 const LINE_START = /^[ \t>]*(?:[-*+][ \t]+)?$/
 
@@ -55,16 +51,6 @@ function findMarkers(node: Text, block: Node, source: string, markers: Context['
     if ((line !== -1 || at <= 40) && LINE_START.test(before.slice(line + 1))) continue
     for (const number of numbersOf(match[1]!)) if (!markers.has(number)) markers.set(number, {node, offset: match.index, block})
   }
-}
-
-/** `2, 5` → 2 and 5; `3–5` → 3, 4 and 5 (a range of at most 50). */
-function numbersOf(list: string): number[] {
-  const numbers: number[] = []
-  for (const part of list.split(',')) {
-    const [from, to = from] = part.split(/[–-]/).map(Number)
-    for (let number = from!; number <= Math.min(to!, from! + 50); number++) numbers.push(number)
-  }
-  return numbers
 }
 
 /** An ordered list each of whose items cites (a link, or a URL in its text): a list of sources, not of steps. */

@@ -1,0 +1,40 @@
+// Numbered markers in prose (`[1]`, `[2, 5]`, `[3–4]`), as AI research tools and numeric citation styles write them
+// for the sources listed at the end (`1. https://…`, `[1] https://…`).
+
+/** A marker, its numbers in group 1. */
+export const MARKER = /\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g
+
+/** `2, 5` → 2 and 5; `3–5` → 3, 4 and 5 (a range of at most 50). */
+export function numbersOf(list: string): number[] {
+  const numbers: number[] = []
+  for (const part of list.split(',')) {
+    const [from, to = from] = part.split(/[–-]/).map(Number)
+    for (let number = from!; number <= Math.min(to!, from! + 50); number++) numbers.push(number)
+  }
+  return numbers
+}
+
+/**
+ * What `number`'s marker cites in `sentence`: the words before it, back to the marker before them (`X [1], and Y
+ * [2].` cites X for 1 and Y for 2; `X [1][2].` cites X for both), without markers. The whole sentence when too few
+ * words stand there (`As [1] showed, X.`).
+ */
+export function markedClaim(sentence: string, number: number): string {
+  let from = 0
+  let last = 0
+  for (const match of sentence.matchAll(MARKER)) {
+    // Words since the marker before: a new stretch begins after it.
+    if (/\p{L}/u.test(sentence.slice(last, match.index))) from = last
+    if (numbersOf(match[1]!).includes(number)) {
+      const stretch = withoutMarkers(sentence.slice(from, match.index)).replace(/^[\s,;:–—-]+/, '').trim()
+      return (stretch.match(/\p{L}+/gu)?.length ?? 0) >= 3 ? stretch : withoutMarkers(sentence)
+    }
+    last = match.index + match[0].length
+  }
+  return withoutMarkers(sentence)
+}
+
+/** Markers are no words of a claim. */
+function withoutMarkers(text: string): string {
+  return text.replace(/\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, '')
+}
