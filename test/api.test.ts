@@ -257,6 +257,20 @@ describe('`configure` given in the call', () => {
   })
 })
 
+describe('a custom `resolve`', () => {
+  it('that answers out of shape makes its citations unverifiable, saying so, not dead', async () => {
+    const port = new URL(origin).port
+    // `dns.promises.resolve4`'s bare strings, where `{address, family}` objects are asked for; and no list at all.
+    for (const [answer, shown] of [[['127.0.0.1'], '["127.0.0.1"]'], ['127.0.0.1', '127.0.0.1']] as const) {
+      const report = await api.auditMarkdown(`A [fine page](http://site.test:${port}/ok?resolve).\n`, {configure: {...fast, resolve: async () => answer as never}})
+      const [citation] = report.citations
+      expect(citation!.action).toBe('flagged')
+      expect(citation!.verdicts[0]!.message).toContain(`(\`the resolve option gave site.test ${shown}, expected [{address, family}] with IP addresses\`)`)
+    }
+    expect(web.hits('/ok?resolve')).toBe(0)
+  })
+})
+
 describe('many settings in one process', () => {
   it('each gets its verifier, without a listener warning, and the process still exits by itself', async () => {
     const script = join(folder, 'many.mjs')

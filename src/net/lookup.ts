@@ -4,6 +4,8 @@ import {promises as dns} from 'node:dns'
 import type {LookupAddress, LookupOptions} from 'node:dns'
 import {isIP, type LookupFunction} from 'node:net'
 import type {AddressPolicy} from './address.js'
+import {shorten} from '../page/text.js'
+import {show} from '../validate.js'
 import {isLocalhostName, isPrivateUseName, isUnresolvableName} from './names.js'
 
 /**
@@ -89,16 +91,15 @@ export async function vetHost(
   options?: LookupOptions,
 ): Promise<LookupAddress[]> {
   const answers = isLocalhostName(hostname) ? allowedLoopback(addresses) : await resolve(hostname)
-  if (!Array.isArray(answers) || answers.length === 0) {
-    throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (no addresses)`)
-  }
+  // Only a custom `resolve` answers out of shape (`dns.promises.resolve4` gives bare strings): its author's mistake,
+  // which says nothing of the host, so it must not call every citation dead.
+  if (!Array.isArray(answers)) throw resolverMistake(hostname, answers)
+  if (answers.length === 0) throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (no addresses)`)
   const list: LookupAddress[] = []
   for (const answer of answers) {
     const address = typeof answer?.address === 'string' ? answer.address : ''
     const family = isIP(address)
-    if (family === 0) {
-      throw lookupError('ENOTFOUND', hostname, `resolver gave ${hostname} an invalid address ${JSON.stringify(address).slice(0, 60)}`)
-    }
+    if (family === 0) throw resolverMistake(hostname, answers)
     const verdict = addresses.check(address)
     if (!verdict.ok) {
       throw lookupError('EPRIVATE', hostname, `${hostname} resolves to private address ${address} (${verdict.range})`)
@@ -112,6 +113,11 @@ export async function vetHost(
     throw lookupError('ENOTFOUND', hostname, `no IPv${wanted} address for ${hostname}`)
   }
   return matching
+}
+
+/** An answer of a custom resolver that is not `[{address, family}]` with IP addresses: unverifiable, not "no such host". */
+function resolverMistake(hostname: string, answer: unknown): LookupError {
+  return lookupError('ERESOLVE', hostname, `the resolve option gave ${hostname} ${shorten(show(answer), 60)}, expected [{address, family}] with IP addresses`)
 }
 
 /**
