@@ -1,6 +1,7 @@
 // What a verifier keeps for the rest of the run, wherever it runs (in-process, or both sides of its thread).
 
 import type {PageDepth, SourceReport} from '../types.js'
+import {longestWaitMs} from './retry.js'
 import type {SiblingProbe} from './sibling.js'
 
 type Ask = (url: string, depth: PageDepth) => Promise<SourceReport>
@@ -14,7 +15,8 @@ interface Kept<T> {
 /**
  * Answers by key for the run that asked, and for later runs of a long-lived process (`remark --watch` checking a
  * saved file again, an editor server's next check) only while the cache would keep them: `newRun` forgets each one
- * settled whose `keepMs` is over, at once when it has none (a 503, a timeout, which a new process would ask again).
+ * settled whose `keepMs` is over. One the cache never keeps (a 503, a timeout) is kept for the longest wait of a
+ * retry, as background answers are (verifier.ts): an editor checking at every keystroke does not ask it each time.
  * One still pending is kept: a run overlapping the last one shares it.
  */
 export class RunMemo<T, E extends Kept<T> = Kept<T>> {
@@ -29,7 +31,7 @@ export class RunMemo<T, E extends Kept<T> = Kept<T>> {
   set(key: string, entry: E): void {
     this.entries.set(key, entry)
     entry.value.then(
-      (value) => (entry.until = Date.now() + (this.keepMs(value) ?? 0)),
+      (value) => (entry.until = Date.now() + (this.keepMs(value) ?? longestWaitMs)),
       () => (entry.until = 0)
     )
   }
