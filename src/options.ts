@@ -54,16 +54,16 @@ export interface Options {
   /** What a timeout means: `'flagged'` (default: no answer is not proof of death) or `'removed'`. */
   timeoutAction?: 'flagged' | 'removed' | null | undefined
   /** URLs not to check: regular expressions, or strings compiled as such. */
-  skip?: Array<RegExp | string> | null | undefined
+  skip?: ReadonlyArray<RegExp | string> | null | undefined
   /** MDX: element name → attributes holding a cited URL (default `{a: ['href']}`, merged with yours). */
-  jsxAttributes?: Record<string, string[]> | null | undefined
+  jsxAttributes?: Record<string, readonly string[]> | null | undefined
   /** Hosts whose job is to redirect elsewhere, so a cross-site redirect from them is fine (added to the built-in list). */
-  redirectResolvers?: string[] | null | undefined
+  redirectResolvers?: readonly string[] | null | undefined
   /**
    * UNSAFE: address ranges (CIDR, e.g. `'127.0.0.0/8'`) that may be fetched although they are
    * private, loopback or reserved. For tests and internal docs only; empty by default.
    */
-  allowPrivateAddresses?: string[] | null | undefined
+  allowPrivateAddresses?: readonly string[] | null | undefined
   /** Replay recorded responses instead of the network, or record them (`record: true`). */
   offline?: {fixtures: string; record?: boolean | null | undefined} | null | undefined
   /** Host name resolver (custom DNS, tests). Default: the system resolver. */

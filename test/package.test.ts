@@ -128,6 +128,9 @@ describe('the published package', () => {
         `  .use(citationAlive, 'error')`,
         // A custom resolver as Node's own resolver answers.
         `  .use(configure, {resolve: (host) => lookup(host, {all: true})})`,
+        // Lists a program keeps read-only.
+        `const domains = ['example.org'] as const`,
+        `unified().use(configure, {redirectResolvers: domains, skip: [/^x/] as const}).use(citationCredibility, ['warn', {trusted: domains}]).use(citationConflictOfInterest, {brands: {Acme: domains}, ignore: domains})`,
         `import {lookup} from 'node:dns/promises'`,
         `import type {ClaimSupportRuleOptions, ConflictRuleOptions, CredibilityOptions, Options, TitleMatchRuleOptions} from 'remark-lint-citations'`,
         `export const typed: [Options, CredibilityOptions, ClaimSupportRuleOptions, ConflictRuleOptions, TitleMatchRuleOptions] = [{}, {}, {}, {}, {}]`,

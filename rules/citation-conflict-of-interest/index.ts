@@ -10,9 +10,9 @@ import {citationRule} from '../../src/rule.js'
 /** The rule's options as a config gives them (see ./readme.md). */
 export interface ConflictRuleOptions {
   /** Brand name → the domains it publishes on (`{Alphabet: ['google.com']}`). */
-  brands?: Record<string, string[]> | null | undefined
+  brands?: Record<string, readonly string[]> | null | undefined
   /** Domains (or platform accounts) never reported, such as your own docs site. */
-  ignore?: string[] | null | undefined
+  ignore?: readonly string[] | null | undefined
 }
 
 const citationConflictOfInterest = citationRule<ConflictRuleOptions, ConflictOptions>(

@@ -34,11 +34,11 @@ export interface CredibilityOptions {
   /** Scores below this are reported (default {@link DEFAULT_CREDIBILITY_THRESHOLD}). */
   threshold?: number | null | undefined
   /** Domains scored 1. */
-  trusted?: string[] | null | undefined
+  trusted?: readonly string[] | null | undefined
   /** Domains scored 0. */
-  untrusted?: string[] | null | undefined
+  untrusted?: readonly string[] | null | undefined
   /** Files of `domain [category|score]` lines, relative to the working directory. */
-  lists?: string[] | null | undefined
+  lists?: readonly string[] | null | undefined
   /** Category scores replacing the built-in ones, e.g. `{preprint: 0.85}`. */
   categories?: Partial<Record<SourceCategory, number>> | null | undefined
 }
