@@ -17,13 +17,21 @@ import {OptionsError} from './validate.js'
 export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings) => Verdict | undefined
 
 /**
- * What a rule takes, as unified-lint-rule reads it: a severity, the rule's options, or both (`['warn', {threshold: 0.7}]`).
- * Typed, so that a misspelt option is a compile error in `.use(rule, …)`, not only a lint message at run time.
+ * What a rule takes, as unified-lint-rule reads it: the rule's options, or a severity and its options
+ * (`['warn', {threshold: 0.7}]`). A severity alone (`'warn'`) is not one, though unified-lint-rule's own type says so: it
+ * reads anything but an array as the options. Typed, so that a misspelt option is a compile error in `.use(rule, …)`,
+ * not only a lint message at run time.
  */
-export type RuleConfig<Given> = [level: Label | Severity | boolean, options?: Given] | Label | Severity | Given
+export type RuleConfig<Given> = [level: Label | Severity | boolean, options?: Given] | Given
 
 /** A rule plugin carries its name, so `configure` can tell which rules are on (see `enabledRules`). */
 export type CitationRule<Given = never> = Plugin<[RuleConfig<Given>?], Root> & {citationRule: RuleName}
+
+/**
+ * A severity written alone (`["…/citation-alive", 1]`, `"off"`): unified-lint-rule reads it as the rule's options,
+ * and only the first item of an array as a severity, so the rule was told options it does not take.
+ */
+const bareSeverities = new Set<unknown>(['off', 'on', 'warn', 'error', 0, 1, 2])
 
 /** Messages of verdicts marked `certain`, and invalid options: errors whatever the rule's severity. */
 const certain = new WeakSet<ReturnType<VFile['message']>>()
@@ -43,6 +51,9 @@ export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOpt
   let defaults: {value: O} | undefined
   const optionsOf = (value: unknown): O => {
     if (value === null || value === undefined) return (defaults ??= {value: parseOptions(undefined)}).value
+    if (bareSeverities.has(value)) {
+      throw new OptionsError(`Unexpected options \`${String(value)}\` for \`${name}\`, expected a severity first in an array (\`[${JSON.stringify(value)}]\`), or \`false\` to turn the rule off`)
+    }
     if (typeof value !== 'object') return parseOptions(value)
     let result = parsed.get(value)
     if (result === undefined) parsed.set(value, (result = parseOptions(value)))

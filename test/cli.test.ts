@@ -221,6 +221,23 @@ describe('a project checked against a live (loopback) web', () => {
     expect(lines.filter((line) => line.includes('citation-alive')).map((line) => /\/gone\?\w+/.exec(line)![0])).toEqual(['/gone?body', '/gone?body'])
   })
 
+  it('a severity written alone (`["…/citation-alive", 1]`, `"off"`) is named so, not only as options the rule does not take', async () => {
+    const bare = join(folder, 'bare')
+    mkdirSync(bare)
+    const rule = (name: string) => join(root, 'dist', 'rules', name, 'index.js')
+    const settings = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000}
+    const plugins = [join(root, 'dist', 'rules', 'index.js'), [join(root, 'dist', 'src', 'configure.js'), settings], [rule('citation-alive'), 1], [rule('citation-claim-support'), 'off']]
+    writeFileSync(join(bare, '.remarkrc.json'), JSON.stringify({plugins}))
+    writeFileSync(join(bare, 'doc.md'), `A [dead one](${web.origin()}/gone?bare).\n`)
+    const {code, lines} = await cli(['doc.md', '--no-stdout'], bare)
+    expect(code).toBe(1)
+    // unified-lint-rule takes a severity only as an array's first item: these are the rules' options.
+    expect(lines.filter((line) => line.includes('Unexpected options'))).toEqual([
+      'error Unexpected options `1` for `citation-alive`, expected a severity first in an array (`[1]`), or `false` to turn the rule off citation-alive remark-lint',
+      'error Unexpected options `off` for `citation-claim-support`, expected a severity first in an array (`["off"]`), or `false` to turn the rule off citation-claim-support remark-lint'
+    ])
+  })
+
   it('a judgment rule’s options in a `.remarkrc.mjs` take effect; warnings only: exit 0', async () => {
     const papers = await startWeb({
       '/resnet': html(
