@@ -37,7 +37,8 @@ interface Proxy {
  * `refuses` answers a tunnel with another status instead, takes the CONNECT and never answers (`'silently'`), or
  * closes the connection without an answer (`'closes'`). A request with the whole URL is passed on as Squid passes
  * it, or answered by the proxy itself, saying so as Squid does: 503 `ERR_DNS_FAIL` for a name it does not know,
- * 403 `ERR_ACCESS_DENIED` for one starting with `deny`.
+ * 403 `ERR_ACCESS_DENIED` for one starting with `deny`, 504 `ERR_READ_TIMEOUT` for one starting with `slow` (a site
+ * that takes too long), 502 with RFC 9209's `Proxy-Status: …; error=connection_refused` for one starting with `refusing`.
  */
 async function startProxy(knows: (host: string) => boolean, needs?: string, refuses?: (host: string) => number | 'silently' | 'closes' | undefined): Promise<Proxy> {
   const tunnels: string[] = []
@@ -52,6 +53,8 @@ async function startProxy(knows: (host: string) => boolean, needs?: string, refu
     const target = URL.canParse(request.url ?? '') ? new URL(request.url!) : undefined
     if (!target) return void response.writeHead(400).end()
     if (target.hostname.startsWith('deny')) return void response.writeHead(403, {'x-squid-error': 'ERR_ACCESS_DENIED 0'}).end('<title>Access denied</title>')
+    if (target.hostname.startsWith('slow')) return void response.writeHead(504, {'x-squid-error': 'ERR_READ_TIMEOUT 0'}).end('<title>Read timeout</title>')
+    if (target.hostname.startsWith('refusing')) return void response.writeHead(502, {'proxy-status': 'proxy.test; error=connection_refused'}).end()
     if (!knows(target.hostname)) return void response.writeHead(503, {'x-squid-error': 'ERR_DNS_FAIL 0'}).end('<title>Unable to determine IP address</title>')
     const {'proxy-authorization': _, ...headers} = request.headers
     const upstream = httpRequest({host: '127.0.0.1', port: Number(target.port), path: target.pathname + target.search, headers}, (answer) => {
@@ -191,6 +194,14 @@ describe('through a proxy', () => {
       ])
       expect(await check(`http://deny.test:${web.port}/ok`, through)).toEqual([
         expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 403 \(ERR_ACCESS_DENIED\)`\) \[citation-reachable\]$/)
+      ])
+      // Its 504 for a slow site, its 502 for one that refuses, name no DNS failure: flagged, never dead, though our
+      // resolver knows neither name (only the proxy resolves outside names) and a bare 502 or 504 to a tunnel could be one.
+      expect(await check(`http://slow.corp.acme:${web.port}/paper`, through)).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 504 \(ERR_READ_TIMEOUT\)`\) \[citation-reachable\]$/)
+      ])
+      expect(await check(`http://refusing.corp.acme:${web.port}/paper`, through)).toEqual([
+        expect.stringMatching(/Unexpected unverifiable citation .*\(`the proxy answered 502 \(connection_refused\)`\) \[citation-reachable\]$/)
       ])
       expect(squid.requests).toContain(`http://site.test:${web.port}/ok?squid`)
       // Once refused for a port, the proxy is not asked for tunnels to it again.

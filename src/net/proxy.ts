@@ -109,8 +109,9 @@ export class Proxies {
       }
       const own = whole ? proxysOwn(answer) : undefined
       if (!own) return answer
+      // Its error names the failure, so only its DNS failure is one (a 504 `ERR_READ_TIMEOUT` is a slow site).
       const error = new NetError('EPROXY', `the proxy answered ${answer.status} (${own.error})`)
-      throw notFound && (own.dns || NO_SUCH_NAME.has(answer.status)) ? noSuchHost(host, error) : error
+      throw notFound && own.dns ? noSuchHost(host, error) : error
     }
     return {
       fetch: async (send) => {
