@@ -104,7 +104,7 @@ describe('the published package', () => {
     expect([...imported].filter((name) => !(name in dependencies) && !(`@types/${name}` in dependencies))).toEqual([])
   })
 
-  it('installed, a strict TypeScript project compiles with the documented options and not with a misspelt rule option', async () => {
+  it('installed, a strict TypeScript project compiles with the documented options and not with a misspelt one or a severity alone', async () => {
     const folder = join(project, 'typed')
     mkdirSync(folder)
     writeFileSync(join(folder, 'package.json'), JSON.stringify({name: 'typed', private: true, type: 'module'}))
@@ -125,7 +125,7 @@ describe('the published package', () => {
         `  .use(citationClaimSupport, ['warn', {threshold: 0.4, scorer: () => ({score: 1, passage: undefined})}])`,
         `  .use(citationConflictOfInterest, ['warn', {brands: {Alphabet: ['google.com']}, ignore: ['docs.acme.example']}])`,
         `  .use(citationTitleMatch, {linkTextThreshold: 0.5})`,
-        `  .use(citationAlive, 'error')`,
+        `  .use(citationAlive, ['error'])`,
         // A custom resolver as Node's own resolver answers.
         `  .use(configure, {resolve: (host) => lookup(host, {all: true})})`,
         // Lists a program keeps read-only.
@@ -137,17 +137,19 @@ describe('the published package', () => {
         ``
       ].join('\n')
     )
-    const misspelt = [
+    const wrong = [
       `  .use(citationCredibility, ['warn', {threshhold: 0.7}])`,
       `  .use(citationTitleMatch, {treshold: 0.9})`,
       `  .use(citationConflictOfInterest, ['warn', {brand: {Alphabet: ['google.com']}}])`,
-      `  .use(citationAlive, ['error', {timeout: 1}])`
+      `  .use(citationAlive, ['error', {timeout: 1}])`,
+      // unified-lint-rule reads anything but an array as the rule's options.
+      `  .use(citationAlive, 'error')`
     ]
-    writeFileSync(join(folder, 'bad.ts'), [...start, ...misspelt, ''].join('\n'))
+    writeFileSync(join(folder, 'bad.ts'), [...start, ...wrong, ''].join('\n'))
     const compiled = await outcome(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], folder)
     const errorLines = [...compiled.stdout.matchAll(/^(\S+)\((\d+),\d+\): error/gm)].map(([, file, line]) => `${file}:${line}`)
-    // One error per misspelt line, and none elsewhere (the package's own declarations included).
-    expect(errorLines).toEqual(misspelt.map((_, index) => `bad.ts:${start.length + index + 1}`))
+    // One error per wrong line, and none elsewhere (the package's own declarations included).
+    expect(errorLines).toEqual(wrong.map((_, index) => `bad.ts:${start.length + index + 1}`))
   }, 60_000)
 
   it('installed, checks the README example with `remark` as the source checkout does', async () => {
