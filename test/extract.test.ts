@@ -826,6 +826,13 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
     ['Residual networks train very deep models', 'and attention replaced recurrence in translation', 'Residual networks train very deep models, and attention replaced recurrence in translation; as showed, both scale.']
   ],
   ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023', 'Solar capacity grew 24% in 2023', 'Wind fell.']],
+  // Markers after the full stop, as Wikipedia writes them: the sentence broke inside `.[1]` ('… in 2023.[', '1] Wind
+  // …'), and `2023. [1] Wind …` cited the next sentence.
+  [
+    'markers after the full stop cite the sentence they stand after',
+    'Solar capacity grew 24% in 2023.[1] Wind power fell in Denmark.[2] Hydro held steady. [3] Coal use rose in India. [4]\n\n1. https://a.com\n2. https://b.com\n3. https://c.com\n4. https://d.com',
+    ['Solar capacity grew 24% in 2023.', 'Wind power fell in Denmark.', 'Hydro held steady.', 'Coal use rose in India.']
+  ],
   // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
   ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
   ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],

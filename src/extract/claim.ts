@@ -5,6 +5,7 @@ import {stopWords, urlTokens} from '../judge/text.js'
 import {collapse} from '../page/text.js'
 import {segmentsOf, sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
+import {MARKER} from './markers.js'
 import {ASIDE_SEPARATORS, CITATION_MARKER, CLOSING, OPENING, plainText} from './plain-text.js'
 
 interface Sentences {
@@ -124,7 +125,7 @@ function sentencesOf(block: Node): Sentences {
 /** The sentences of a text; a list item, cell or paragraph in it (`breaks`) ends one as a full stop does. */
 function segment(raw: string, nodeStarts: Map<Node, number>, breaks: readonly number[]): Sentences {
   const text = raw.replace(/[\r\n\u2028\u2029]/g, ' ')
-  const found = sentenceStarts(maskUrls(text))
+  const found = sentenceStarts(maskMarkers(maskUrls(text)))
   const inside = breaks.filter((at) => at > 0 && at < text.length)
   if (inside.length === 0) return {text, starts: found, nodeStarts}
   const all = [...new Set([...found, ...inside])].sort((a, b) => a - b)
@@ -139,6 +140,14 @@ function maskUrls(text: string): string {
     const url = trimUrl(token)
     return 'x'.repeat(url.length) + token.slice(url.length)
   })
+}
+
+/**
+ * Numbered markers as spaces: Intl.Segmenter reads `[` as closing punctuation, so `2023.[1] Wind` broke inside the
+ * marker, and `2023. [1] Wind` put the marker in the next sentence, though it cites the one it stands after.
+ */
+function maskMarkers(text: string): string {
+  return text.replace(MARKER, (marker) => ' '.repeat(marker.length))
 }
 
 /** Sentence starts, but those after an abbreviation or an initial. */
