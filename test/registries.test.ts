@@ -7,8 +7,8 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Pluggable} from 'unified'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {citationCredibility, citationRetracted, type Options} from '../rules/index.js'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {citationCredibility, citationRetracted, configure, type Options} from '../rules/index.js'
 import {accessDate} from '../src/resolve/access-date.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {lint} from './helpers/lint.js'
@@ -23,6 +23,8 @@ let eutils: Web
 let wayback: Web
 let publisher: Web
 let slow: Web
+/** How often the Wayback Machine was asked for `/gone-later`, which it answers 503 the first time. */
+let waybackBusy = 0
 /** Requests seen by the registries: `METHOD path?query` with the headers that matter. */
 const seen: Array<{url: string; accept: string; userAgent: string}> = []
 
@@ -292,7 +294,9 @@ beforeAll(async () => {
   wayback = await startWeb({
     '/wayback/available': (request, response) => {
       const url = record(request).searchParams.get('url') ?? ''
-      if (!url.endsWith('/gone')) return json(response, 200, {url, archived_snapshots: {}})
+      // Busy the first time it is asked for this page.
+      if (url.endsWith('/gone-later') && waybackBusy++ === 0) return json(response, 503, {message: 'busy'})
+      if (!url.endsWith('/gone') && !url.endsWith('/gone-later')) return json(response, 200, {url, archived_snapshots: {}})
       json(response, 200, {
         url,
         archived_snapshots: {closest: {status: '200', available: true, url: `http://web.archive.org/web/20190304120000/${url}`, timestamp: '20190304120000'}}
@@ -621,6 +625,23 @@ describe('archived copies', () => {
       `1:18-1:${18 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`), and the Wayback Machine has no copy [citation-alive, error]`
     ])
     expect(seen.find((request) => request.url.includes('gone-too'))?.url).toContain('timestamp=20200102000000')
+  })
+
+  it('one the archive could not look up is looked up again by a later check of a long-lived process (remark --watch, an editor server)', async () => {
+    const url = `${publisher.origin('site.test')}/gone-later`
+    const markdown = `Gone: [the site](${url}).\n`
+    // unified-engine gives each run's file set to every plugin: a new one is a new check of the same process.
+    const checkIn = (run: object) => lint(markdown, options({archive: true}), 'doc.md', [...credibilityOff, [configure, {}, run]])
+    const dead = `1:18-1:${18 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`)`
+    expect((await checkIn({})).messages).toEqual([`${dead} [citation-alive, error]`])
+    // Past the 10 s an answer the cache never keeps is kept for: a new process would ask again, and so does this one.
+    const now = Date.now
+    vi.spyOn(Date, 'now').mockImplementation(() => now() + 11_000)
+    try {
+      expect((await checkIn({})).messages).toEqual([`${dead}: archived copy of 2019-03-04 at \`https://web.archive.org/web/20190304120000/${url}\` [citation-alive, error]`])
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('is off by default: the archive is not asked', async () => {

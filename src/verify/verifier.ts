@@ -232,7 +232,8 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return doiUrl(endpoints, identifier.display)
   }
 
-  const snapshots = new Map<string, Promise<SnapshotLookup>>()
+  /** Archived copies, looked up once: one the archive could not say is asked again as a 503 is (see RunMemo). */
+  const snapshots = new RunMemo<SnapshotLookup>((lookup) => (lookup.outcome === 'unverified' ? undefined : Infinity))
 
   const siblings = new RunMemo<SourceReport | undefined>((report) => report && keptMs(report))
 
@@ -296,8 +297,10 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     snapshot(url, at) {
       if (settings.cacheOnly) return Promise.resolve(undefined)
       const key = `${url} ${at?.toISOString() ?? ''}`
-      let lookup = snapshots.get(key)
-      if (!lookup) snapshots.set(key, (lookup = lookupSnapshot(url, at, endpoints, ask)))
+      const known = snapshots.get(key)
+      if (known) return known.value
+      const lookup = lookupSnapshot(url, at, endpoints, ask)
+      snapshots.set(key, {value: lookup})
       return lookup
     },
     deadSince(url, dead, keepMs) {
@@ -312,6 +315,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     newRun() {
       memo?.newRun()
       works.newRun()
+      snapshots.newRun()
       siblings.newRun()
       deaths.newRun()
     },
