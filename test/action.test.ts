@@ -649,6 +649,24 @@ describe('a Markdown file git diffs as binary (`-diff` in .gitattributes)', () =
       execFileSync('git', ['config', '--unset', 'diff.relative'], {cwd: at.repo.dir})
     }
   })
+
+  it('git before 2.28 (Ubuntu 20.04 has 2.25) diffs too: it has no `diff.relative`, and refuses `--no-relative`', async () => {
+    const base = at.repo.commit({'notes/a.md': 'One.\n'}, 'before old git')
+    at.repo.commit({'notes/a.md': 'One.\nTwo.\n'}, 'for old git')
+    // Such a git, as far as this diff goes: its `--relative` takes no `--no-` form (2.28 added it with `diff.relative`).
+    const shim = mkdtempSync(join(tmpdir(), 'old-git-'))
+    const real = execFileSync('sh', ['-c', 'command -v git'], {encoding: 'utf8'}).trim()
+    writeFileSync(join(shim, 'git'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --no-relative ] && { echo "error: option \\\`no-relative' isn't available" >&2; exit 129; }; done\nexec '${real}' "$@"\n`, {mode: 0o755})
+    const path = process.env.PATH
+    process.env.PATH = `${shim}:${path}`
+    try {
+      const changes = await changesSince(join(at.repo.dir, 'notes'), base, (file) => file.endsWith('.md'))
+      expect([...changes.lines]).toEqual([['notes/a.md', [[2, 2]]]])
+    } finally {
+      process.env.PATH = path
+      rmSync(shim, {recursive: true, force: true})
+    }
+  })
 })
 
 describe('file names that read as globs or separators', () => {

@@ -64,8 +64,9 @@ export async function isInHead(cwd: string, ancestor: string): Promise<boolean> 
  * them for binary, where a PDF or a video would make a diff of hundreds of megabytes.
  */
 export async function changesSince(cwd: string, base: string, wanted: (file: string) => boolean): Promise<Changes> {
+  // `diff.relative` set off rather than `--no-relative`, which git before 2.28 (Ubuntu 20.04's 2.25) refuses.
   const diff = (options: string[], paths: string[]) =>
-    git(['diff', ...options, '--no-color', '--no-ext-diff', '--no-relative', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
+    git(['-c', 'diff.relative=false', 'diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
   const patch = ['--unified=0', '--src-prefix=a/', '--dst-prefix=b/']
   const [stats, text] = await Promise.all([diff(['--numstat', '-z'], ['.']), diff(patch, ['.'])])
   const {files, binary} = parseNumstat(stats)
