@@ -12,7 +12,7 @@
 // addresses our resolver knows is vetted as on a direct connection (a private answer is refused, and the proxy is
 // never asked). A name our resolver cannot answer goes to the proxy, since on such networks only the proxy may
 // know outside names; a special-use name (`.test`, `.example`, …) never does. A tunnel the proxy refuses is
-// "no such host" only when our resolver said so too, and only when the proxy's answer can mean that (502, 504, or
+// "no such host" only when our resolver said so too, and only when the proxy's answer can mean that (502, or
 // its own DNS error): a 407 (the proxy's password) or a 403 (its policy) says nothing of the host.
 //
 // The tunnel's opening is bounded as a direct connection is: a proxy that takes the CONNECT and never answers
@@ -237,11 +237,12 @@ function underWay(pool: Pool | Client): boolean {
 }
 
 /**
- * Tunnel answers that can mean the proxy found no such name: 502 and 504, the gateway errors a proxy answers when it
- * could not reach the target, a name it could not resolve among them. A 401, 403 or 407 is about the proxy's rules
- * or its password, and anything else says nothing of the host either.
+ * Tunnel answers that can mean the proxy found no such name: 502, the gateway error a proxy answers when it could not
+ * reach the target, a name it could not resolve among them. Not 504: a gateway timeout is a site that did not answer
+ * in time (Squid's `ERR_CONNECT_FAIL` on a timeout), and a live site down for a moment must not be dead, unlinked by
+ * `--fix`. A 401, 403 or 407 is about the proxy's rules or its password, and anything else says nothing of the host.
  */
-const NO_SUCH_NAME = new Set([502, 504])
+const NO_SUCH_NAME = new Set([502])
 
 /** Tunnel refusals that are about the method, not the target: an http: target is then asked with its whole URL. */
 const NO_TUNNEL = new Set([403, 405, 501])
