@@ -22,7 +22,10 @@ export interface Verdict {
   /** The rule that reports it; undefined when there is nothing to say. */
   rule: RuleName | undefined
   message: string
-  /** A replacement an editor may offer (the end of a permanent redirect, the nearest anchor, the page's title). */
+  /**
+   * A replacement URL an editor may offer: the end of a permanent redirect, an archived copy, a registered DOI's link,
+   * the nearest anchor.
+   */
   expected?: string
   /**
    * For rules whose findings differ in certainty (`citation-soft-404`, `citation-retracted`): `true` makes the message an error
