@@ -833,6 +833,14 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
     'Solar capacity grew 24% in 2023.[1] Wind power fell in Denmark.[2] Hydro held steady. [3] Coal use rose in India. [4]\n\n1. https://a.com\n2. https://b.com\n3. https://c.com\n4. https://d.com',
     ['Solar capacity grew 24% in 2023.', 'Wind power fell in Denmark.', 'Hydro held steady.', 'Coal use rose in India.']
   ],
+  // Two answers, each with its own sources numbered from 1: the second list's sources claimed the first answer's words.
+  [
+    'two lists of sources each cite for their own markers',
+    'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2].\n\n1. https://a.com\n2. https://b.com\n\nHeat pumps outsold gas boilers in France [1].\n\n[1] https://c.com\n\nCoal use rose in India [1].\n\n1. https://d.com',
+    ['Solar capacity grew 24% in 2023', 'Wind stalled in Europe', 'Heat pumps outsold gas boilers in France', 'Coal use rose in India']
+  ],
+  // Markers may come after their list; the first marker after it is its own.
+  ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023', 'Wind stalled.']],
   // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
   ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
   ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],

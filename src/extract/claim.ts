@@ -6,6 +6,7 @@ import {collapse} from '../page/text.js'
 import {segmentsOf, sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {MARKER} from './markers.js'
+import {lastAtOrBefore} from './sorted.js'
 import {ASIDE_SEPARATORS, CITATION_MARKER, CLOSING, OPENING, plainText} from './plain-text.js'
 
 interface Sentences {
@@ -102,7 +103,7 @@ export function claimInText(text: string, index: number, own: string, breaks: re
  */
 function blocksAround(text: string, breaks: readonly number[], index: number): [number, number, number[]] {
   // Breaks ascend, as sentence starts do.
-  const last = sentenceIndex(breaks, index)
+  const last = lastAtOrBefore(breaks, index)
   const to = breaks[last + 1] ?? text.length
   // Back over the block holding `index`, the blank runs between blocks, and the block with words before them.
   let first = last
@@ -175,7 +176,7 @@ function continues(text: string, start: number): boolean {
 }
 
 function pick(sentences: Sentences, index: number, own: string): string | undefined {
-  const at = sentenceIndex(sentences.starts, index)
+  const at = lastAtOrBefore(sentences.starts, index)
   if (at === -1) return undefined
   const here = sentenceText(sentences, at)
   if (saysSomething(here, own)) return here
@@ -186,21 +187,6 @@ function pick(sentences: Sentences, index: number, own: string): string | undefi
 function sentenceText({text, starts}: Sentences, at: number): string {
   const sentence = collapse(text.slice(starts[at], starts[at + 1] ?? text.length))
   return sentence.replace(LEFT_OVER, '')
-}
-
-/** Last sentence (or break) starting at or before `index` (binary search). */
-function sentenceIndex(starts: readonly number[], index: number): number {
-  let low = 0
-  let high = starts.length - 1
-  let found = -1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    if ((starts[middle] ?? 0) <= index) {
-      found = middle
-      low = middle + 1
-    } else high = middle - 1
-  }
-  return found
 }
 
 /** Whether a sentence has words besides the citation's own text and URLs. */

@@ -8,7 +8,7 @@ import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cit
 import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
 import {fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
-import {markedClaim} from './markers.js'
+import {markedClaim, markerFor, type Numbered} from './markers.js'
 import {plainText, type PlainText} from './plain-text.js'
 import {referenceEntry} from './reference-entry.js'
 
@@ -32,8 +32,8 @@ export interface Context {
   definitions: Map<string, Definition>
   /** First footnote reference per identifier, with its block. */
   footnoteReferences: Map<string, {node: Node; block: Node | undefined}>
-  /** First numbered marker in prose per number (`[1]`, `[2, 5]`), where its text node holds it. */
-  markers: Map<number, {node: Node; offset: number; block: Node}>
+  /** Numbered markers in prose per number (`[1]`, `[2, 5]`), where their text nodes hold them, and its listings. */
+  markers: Map<number, Numbered<{node: Node; offset: number; block: Node}>>
   /** Ordered lists each of whose items cites: their items are the sources the markers number. */
   sourceLists: Set<Node>
   /** Definitions only images use: pictures, not citations. */
@@ -176,7 +176,8 @@ function claim(context: Context, found: Found, entry: () => Entry | undefined): 
     identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
   if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
   const number = context.markers.size > 0 ? listedAs(found) : undefined
-  const marked = number === undefined ? undefined : context.markers.get(number)
+  const numbered = number === undefined ? undefined : context.markers.get(number)
+  const marked = numbered && markerFor(numbered, found.span.start)
   if (marked) {
     const sentence = claimInBlock(marked.block, marked.node, marked.offset, '')
     return sentence === undefined ? undefined : markedClaim(sentence, number!)

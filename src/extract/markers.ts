@@ -1,6 +1,8 @@
 // Numbered markers in prose (`[1]`, `[2, 5]`, `[3–4]`), as AI research tools and numeric citation styles write them
 // for the sources listed at the end (`1. https://…`, `[1] https://…`).
 
+import {lastAtOrBefore} from './sorted.js'
+
 /** A marker, its numbers in group 1. */
 export const MARKER = /\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g
 
@@ -37,4 +39,27 @@ export function markedClaim(sentence: string, number: number): string {
 /** Markers are no words of a claim. */
 function withoutMarkers(text: string): string {
   return text.replace(/\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, '')
+}
+
+/** Where one number is marked in prose and listed as a source, in document order (see `markerFor`). */
+export interface Numbered<T> {
+  /** The first marker before the number's first listing (at 0) and after each listing (at its count so far). */
+  markers: Map<number, T>
+  /** Where the number labels a source (`1. https://…`, `[1] https://…`), ascending. */
+  listings: number[]
+}
+
+/** Record a marker where it stands in document order, unless one already stands since the number's last listing. */
+export function addMarker<T>({markers, listings}: Numbered<T>, marker: T): void {
+  if (!markers.has(listings.length)) markers.set(listings.length, marker)
+}
+
+/**
+ * The marker citing the source listed at `at`: the first since the number's listing before, so that a document with
+ * two lists of sources, each numbered from 1, gives each list its own markers; when none stands there, the first
+ * after the listing, before the next.
+ */
+export function markerFor<T>({markers, listings}: Numbered<T>, at: number): T | undefined {
+  const own = lastAtOrBefore(listings, at)
+  return markers.get(Math.max(own, 0)) ?? markers.get(own + 1)
 }

@@ -3,12 +3,13 @@
 import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {Context} from './context.js'
-import {MARKER, numbersOf} from './markers.js'
+import {addMarker, MARKER, numbersOf} from './markers.js'
 import {traverse} from './traverse.js'
 
 /** Blocks whose plain text is the context of a claim. */
 export const BLOCK_TYPES = new Set(['paragraph', 'heading', 'tableCell'])
 
+type Marked = NonNullable<ReturnType<Context['markers']['get']>>
 type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly'>
 
 /** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet. */
@@ -32,14 +33,21 @@ export function indexTree(tree: Node, source: string): Indexes {
       else if (node.type === 'imageReference') imageUses.add(identifier)
     }
     if (node.type === 'text' && block && parent?.type !== 'link' && parent?.type !== 'linkReference') findMarkers(node as Text, block, source, markers)
-    if (node.type === 'list' && (node as List).ordered && isSourceList(node as List, source)) sourceLists.add(node)
+    if (node.type === 'list' && (node as List).ordered && isSourceList(node as List, source)) {
+      const list = node as List
+      sourceLists.add(list)
+      list.children.forEach((item, index) => listed(markers, (list.start ?? 1) + index, item.position?.start.offset))
+    }
     return BLOCK_TYPES.has(node.type) ? node : block
   })
   const imageOnly = new Set([...imageUses].filter((id) => !linkUses.has(id)))
   return {definitions, footnoteReferences, markers, sourceLists, imageOnly}
 }
 
-/** The first place each number is marked in prose; a label at the start of a line is an entry's, not a marker. */
+/**
+ * The places each number is marked in prose (see `addMarker`); a label at the start of a line is an entry's, where a
+ * source is listed under the number, not a marker.
+ */
 function findMarkers(node: Text, block: Node, source: string, markers: Context['markers']): void {
   const start = node.position?.start.offset
   if (start === undefined || !node.value.includes('[')) return
@@ -48,9 +56,23 @@ function findMarkers(node: Text, block: Node, source: string, markers: Context['
     const at = start + match.index
     const before = source.slice(Math.max(0, at - 40), at)
     const line = before.lastIndexOf('\n')
-    if ((line !== -1 || at <= 40) && LINE_START.test(before.slice(line + 1))) continue
-    for (const number of numbersOf(match[1]!)) if (!markers.has(number)) markers.set(number, {node, offset: match.index, block})
+    const label = (line !== -1 || at <= 40) && LINE_START.test(before.slice(line + 1))
+    for (const number of numbersOf(match[1]!)) {
+      if (label) listed(markers, number, at)
+      else addMarker(numbered(markers, number), {node, offset: match.index, block})
+    }
   }
+}
+
+/** A source listed under `number` at `at`: the markers after it are the next list's, or its own when none came before. */
+function listed(markers: Context['markers'], number: number, at: number | undefined): void {
+  if (at !== undefined) numbered(markers, number).listings.push(at)
+}
+
+function numbered(markers: Context['markers'], number: number): Marked {
+  let found = markers.get(number)
+  if (!found) markers.set(number, (found = {markers: new Map(), listings: []}))
+  return found
 }
 
 /** An ordered list each of whose items cites (a link, or a URL in its text): a list of sources, not of steps. */
