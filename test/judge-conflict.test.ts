@@ -128,6 +128,9 @@ describe('how a claim word names a domain', () => {
     // Passed silently unless the page was read: the label `blog` is generic, the name is the top-level domain.
     {name: 'a brand\'s own top-level domain: blog.google', url: 'https://blog.google/technology/ai/google-gemini-ai/', claim: "Google's Gemini Ultra outperforms GPT-4 on 30 of 32 benchmarks", brand: 'google', citingDomain: 'blog.google'},
     {name: 'a generic label on a common top-level domain names nothing', url: 'https://blog.example/x', claim: 'Example blogs rank higher', brand: false},
+    // A generic top-level domain is no brand's: 'Energy prices …' citing news.energy was a claim about Energy.
+    {name: 'a generic label on a generic top-level domain names nothing: news.energy', url: 'https://news.energy/x', claim: 'Energy prices rose 20% in 2023', brand: false},
+    {name: 'a generic label on a generic top-level domain names nothing: my.health', url: 'https://my.health/x', claim: 'Health spending rose 4% in 2023', brand: false},
     // A company's engineering blog cited for its own results passed silently.
     {name: 'an engineering blog: netflixtechblog.com', url: 'https://netflixtechblog.com/x-55838468f429', claim: "Netflix's recommendations save $1 billion a year", brand: 'netflix'},
     {name: 'an engineering publication on Medium', url: 'https://medium.com/airbnb-engineering/x-7ebd7230891f', claim: "Airbnb's new ranking model raised bookings by 4%", brand: 'airbnb', citingDomain: 'medium.com/airbnb-engineering'},

@@ -152,12 +152,23 @@ function withoutAddresses(claim: string): string {
 }
 
 /**
- * The name a publisher's address spells: its label, or on a brand's own top-level domain, whose label is a generic
- * word (`blog.google`, `about.google`), that domain.
+ * Brands' own top-level domains, whose sites take a generic label (`blog.google`, `about.google`). Only these: most
+ * new top-level domains are generic words too (`news.energy`, `my.health`), naming no party, and nothing in the
+ * Public Suffix List tells the two apart.
+ */
+const BRAND_TLDS = new Set(
+  ('abbott abbvie accenture amazon android apple audi barclays bbva bnpparibas bosch canon cern chanel chrome cisco ' +
+    'dell deloitte ferrari fujitsu google hermes hitachi honda hsbc kpmg lego lexus lidl mckinsey microsoft netflix ' +
+    'nike nissan oracle pfizer philips samsung sony toshiba toyota visa volvo windows xbox yahoo youtube').split(' ')
+)
+
+/**
+ * The name a publisher's address spells: its label, or on a brand's own top-level domain ({@link BRAND_TLDS}), whose
+ * label is a generic word (`blog.google`, `about.google`), that domain.
  */
 function labelOf(owner: Owner): string {
   const suffix = isToken(owner.label) || owner.account ? undefined : parse(owner.host).publicSuffix
-  return suffix && !suffix.includes('.') ? suffix : owner.label
+  return suffix && BRAND_TLDS.has(suffix) ? suffix : owner.label
 }
 
 /** A domain label as {@link labelNames} compares it: folded without accents, with `-`, `_` and `.` removed. */
