@@ -817,7 +817,7 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   [
     'a numbered list of sources cites for the sentences of its markers',
     'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2][3]. Hydro held steady [4].\n\n## Sources\n\n1. https://a.com\n2. [Wind report](https://b.com)\n3. Smith, J. (2023). Wind in Europe. https://c.com\n4. https://d.com',
-    ['Solar capacity grew 24% in 2023', 'Wind stalled in Europe', 'Wind stalled in Europe', 'Hydro held steady']
+    ['Solar capacity grew 24% in 2023.', 'Wind stalled in Europe.', 'Wind stalled in Europe.', 'Hydro held steady.']
   ],
   // `X [1], and Y [2].`: each marker cites the words before it, not the half the other source is for.
   [
@@ -825,7 +825,13 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
     'Residual networks train very deep models [1], and attention replaced recurrence in translation [2]; as [3] showed, both scale.\n\n1. https://a.com\n2. https://b.com\n3. https://c.com',
     ['Residual networks train very deep models', 'and attention replaced recurrence in translation', 'Residual networks train very deep models, and attention replaced recurrence in translation; as showed, both scale.']
   ],
-  ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023', 'Solar capacity grew 24% in 2023', 'Wind fell.']],
+  // A marker after the subject or the attribution of its claim cited only those: 'Smith et al.', 'According to the IEA'.
+  [
+    'a marker inside its clause or after an attribution cites the clause',
+    'Smith et al. [1] showed that coffee raises blood pressure in adults. According to the IEA [2], solar capacity grew 24% in 2023. Coffee raises blood pressure [3] and tea lowers it [4].\n\n1. https://a.com\n2. https://b.com\n3. https://c.com\n4. https://d.com',
+    ['Smith et al. showed that coffee raises blood pressure in adults.', 'According to the IEA, solar capacity grew 24% in 2023.', 'Coffee raises blood pressure', 'and tea lowers it.']
+  ],
+  ['sources labelled [1] on their lines, markers listed together', 'Solar capacity grew 24% in 2023 [1, 2]. Wind fell [3–4].\n\nCitations:\n[1] https://a.com\n[2] https://b.com\n[4] https://c.com', ['Solar capacity grew 24% in 2023.', 'Solar capacity grew 24% in 2023.', 'Wind fell.']],
   // Markers after the full stop, as Wikipedia writes them: the sentence broke inside `.[1]` ('… in 2023.[', '1] Wind
   // …'), and `2023. [1] Wind …` cited the next sentence.
   [
@@ -837,10 +843,10 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   [
     'two lists of sources each cite for their own markers',
     'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2].\n\n1. https://a.com\n2. https://b.com\n\nHeat pumps outsold gas boilers in France [1].\n\n[1] https://c.com\n\nCoal use rose in India [1].\n\n1. https://d.com',
-    ['Solar capacity grew 24% in 2023', 'Wind stalled in Europe', 'Heat pumps outsold gas boilers in France', 'Coal use rose in India']
+    ['Solar capacity grew 24% in 2023.', 'Wind stalled in Europe.', 'Heat pumps outsold gas boilers in France.', 'Coal use rose in India.']
   ],
   // Markers may come after their list; the first marker after it is its own.
-  ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023', 'Wind stalled.']],
+  ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023.', 'Wind stalled.']],
   // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
   ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
   ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],

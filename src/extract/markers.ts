@@ -6,6 +6,9 @@ import {lastAtOrBefore} from './sorted.js'
 /** A marker, its numbers in group 1. */
 export const MARKER = /\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g
 
+/** A clause going on after a marker: a word, not a conjunction starting another clause. */
+const CONTINUED = /^\s*(?!(?:and|but|or|nor|yet|while|whereas|although|though)\b)[\p{L}\p{N}]/iu
+
 /** `2, 5` → 2 and 5; `3–5` → 3, 4 and 5 (a range of at most 50). */
 export function numbersOf(list: string): number[] {
   const numbers: number[] = []
@@ -18,20 +21,27 @@ export function numbersOf(list: string): number[] {
 
 /**
  * What `number`'s marker cites in `sentence`: the words before it, back to the marker before them (`X [1], and Y
- * [2].` cites X for 1 and Y for 2; `X [1][2].` cites X for both), without markers. The whole sentence when too few
- * words stand there (`As [1] showed, X.`).
+ * [2].` cites X for 1 and Y for 2; `X [1][2].` cites X for both), and on to the sentence's end when no later marker
+ * cites the words after it (`According to the IEA [1], solar grew 24%.`), without markers. The whole sentence when
+ * the marker stands inside its clause (`Smith et al. [1] showed that X.`, `As [1] showed, X.`) or too few words stand
+ * there.
  */
 export function markedClaim(sentence: string, number: number): string {
+  const markers = [...sentence.matchAll(MARKER)]
   let from = 0
   let last = 0
-  for (const match of sentence.matchAll(MARKER)) {
+  for (const [index, match] of markers.entries()) {
     // Words since the marker before: a new stretch begins after it.
     if (/\p{L}/u.test(sentence.slice(last, match.index))) from = last
-    if (numbersOf(match[1]!).includes(number)) {
-      const stretch = withoutMarkers(sentence.slice(from, match.index)).replace(/^[\s,;:–—-]+/, '').trim()
-      return (stretch.match(/\p{L}+/gu)?.length ?? 0) >= 3 ? stretch : withoutMarkers(sentence)
-    }
     last = match.index + match[0].length
+    if (!numbersOf(match[1]!).includes(number)) continue
+    // A word right after the marker continues the clause it cites (the subject was named before it), but for a
+    // conjunction starting the next (`X [1] and Y [2].`).
+    if (CONTINUED.test(sentence.slice(last))) break
+    const next = markers.slice(index + 1).find((later) => /\p{L}/u.test(sentence.slice(last, later.index)))
+    const to = next === undefined ? sentence.length : match.index
+    const stretch = withoutMarkers(sentence.slice(from, to)).replace(/^[\s,;:–—-]+/, '').trim()
+    return (stretch.match(/\p{L}+/gu)?.length ?? 0) >= 3 ? stretch : withoutMarkers(sentence)
   }
   return withoutMarkers(sentence)
 }
