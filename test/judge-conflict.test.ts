@@ -110,7 +110,10 @@ describe('path-owned platforms', () => {
     {name: 'a Hugging Face model', url: 'https://huggingface.co/jane/widget', claim: 'Widget tops the leaderboard', brand: 'widget', citingDomain: 'huggingface.co/jane/widget'},
     {name: 'an issue is not the project\'s own words', url: 'https://github.com/jane/widget/issues/12', claim: 'Widget leaks memory in strict mode', brand: false},
     {name: 'a release is', url: 'https://github.com/jane/widget/releases/tag/v2.0.0', claim: 'Widget 2 is twice as fast', brand: 'widget'},
-    {name: 'someone else\'s benchmark of a project', url: 'https://github.com/jane/fastapi-benchmarks', claim: 'FastAPI is one of the fastest Python frameworks', brand: false}
+    {name: 'someone else\'s benchmark of a project', url: 'https://github.com/jane/fastapi-benchmarks', claim: 'FastAPI is one of the fastest Python frameworks', brand: false},
+    // A repository named for its work was the party of a claim starting with that word ("Benchmarks show …").
+    {name: 'a repository named for its work', url: 'https://github.com/kostya/benchmarks', claim: 'Benchmarks show Crystal is as fast as C', brand: false},
+    {name: 'a repository named for its work: research', url: 'https://github.com/jane/research/blob/main/remote.md', claim: 'Research shows remote work raises output', brand: false}
   ]
   it.each(cases)('$name', check)
 })

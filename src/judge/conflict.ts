@@ -39,6 +39,16 @@ const GENERIC = new Set(
     'services site software solutions store suite system systems team tech today tool tools top web website world').split(' ')
 )
 
+/**
+ * Repositories named for the work in them, not for a project: `github.com/kostya/benchmarks` cited for "Benchmarks show
+ * Crystal is as fast as C" is someone's measurements, and "Benchmarks", "Research", "Results" start many claims.
+ */
+const WORK_NAMES = new Set(
+  ('analysis benchmark benchmarks book books course courses dataset datasets demo demos examples experiments notes ' +
+    'paper papers reports research resources results samples scripts slides statistics studies study survey surveys ' +
+    'talks tests tutorials').split(' ')
+)
+
 /** What a domain label may add around a brand: `getacme`, `tryacme`, `theverge`. */
 const PREFIXES = ['get', 'try', 'use', 'join', 'hello', 'meet', 'the']
 /** …and after it: `acmehq`, `acme-app`, `acmelabs`, `acme-software`, and engineering blogs' `netflixtechblog`. */
@@ -86,7 +96,8 @@ export function detectConflictOfInterest(
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
     (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claim, claimWords, siteName) : undefined)
   // A code host's project speaks for its account: `github.com/tiangolo/fastapi` is FastAPI's own README.
-  const project = named === undefined && owner.project !== undefined ? labelWord(claim, claimWords, compactLabel(owner.project)) : undefined
+  const compactProject = named === undefined && owner.project !== undefined ? compactLabel(owner.project) : undefined
+  const project = compactProject === undefined || WORK_NAMES.has(compactProject) ? undefined : labelWord(claim, claimWords, compactProject)
   const brand = named ?? project
   if (brand === undefined) return none(owner.id)
   const publisher = project === undefined ? owner.id : `${owner.id}/${owner.project}`
