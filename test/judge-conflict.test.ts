@@ -313,6 +313,15 @@ describe('judgeConflictOfInterest', () => {
     expect(judgeConflictOfInterest(citation(news, {claim: 'Reuters reported the fine.'}), source(news), defaults)).toBeUndefined()
   })
 
+  // Each snapshot was read by calling the judge again: 5,000 nested in a 165 kB URL overflowed the stack, and the
+  // rule's message was a RangeError with its stack trace.
+  it('judges a snapshot of thousands of snapshots as the innermost page', () => {
+    const nested = 'https://web.archive.org/web/2023/'.repeat(5000) + 'https://clickup.com/blog/x'
+    expect(judgeConflictOfInterest(citation(nested, {claim: 'ClickUp is the best PM tool.'}), source(nested), defaults)?.message).toMatch(
+      /^Unexpected citation of `clickup\.com` for a claim about `ClickUp`/
+    )
+  })
+
   it('never flags a DOI, wherever it leads', () => {
     const doi = 'https://doi.org/10.1038/nature12373'
     const report = source(doi, {siteName: 'Nature'}, {finalUrl: 'https://www.nature.com/articles/nature12373'})

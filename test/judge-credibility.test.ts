@@ -218,6 +218,12 @@ describe('scoreCredibility: redirects, DOIs and archives', () => {
     })
     expect(scoreCredibility('https://web.archive.org/web/2020id_/bit.ly/abc', defaults).category).toBe('shortener')
   })
+
+  // Each snapshot parsed the rest again: 20,000 nested in a 660 kB URL ran the process out of memory.
+  it('judges a snapshot of thousands of snapshots by the innermost page', () => {
+    const nested = 'https://web.archive.org/web/2020/'.repeat(20000) + 'https://www.nature.com/articles/x'
+    expect(scoreCredibility(nested, defaults)).toMatchObject({category: 'peer-reviewed', source: 'nature.com'})
+  })
 })
 
 describe('judgeCredibility', () => {
