@@ -847,6 +847,9 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
   ],
   // Markers may come after their list; the first marker after it is its own.
   ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023.', 'Wind stalled.']],
+  // An item's own label after its number read as a marker: source 2, marked nowhere in the text, claimed its own
+  // entry's words (' Smith, J. (2023).').
+  ['a numbered item\'s own label is no marker', 'Solar grew a lot in Spain [1].\n\n1. [1] https://a.com\n2. [2] Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew a lot in Spain.', undefined]],
   // A list of steps with links is no list of sources, and a `[1]` starting a line is a label, not a marker.
   ['a numbered list of steps', 'Steps:\n\n1. Install [Node](https://a.com)\n2. Run it\n\nSee step [1] for details.', ['Install Node']],
   ['a source without a marker claims nothing, as an entry', 'Solar grew [1].\n\n1. https://a.com\n2. Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew.', undefined]],

@@ -12,8 +12,8 @@ export const BLOCK_TYPES = new Set(['paragraph', 'heading', 'tableCell'])
 type Marked = NonNullable<ReturnType<Context['markers']['get']>>
 type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly'>
 
-/** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet. */
-const LINE_START = /^[ \t>]*(?:[-*+][ \t]+)?$/
+/** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet or number. */
+const LINE_START = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/
 
 export function indexTree(tree: Node, source: string): Indexes {
   const definitions: Context['definitions'] = new Map()
@@ -56,10 +56,12 @@ function findMarkers(node: Text, block: Node, source: string, markers: Context['
     const at = start + match.index
     const before = source.slice(Math.max(0, at - 40), at)
     const line = before.lastIndexOf('\n')
-    const label = (line !== -1 || at <= 40) && LINE_START.test(before.slice(line + 1))
+    const lineStart = before.slice(line + 1)
+    const label = (line !== -1 || at <= 40) && LINE_START.test(lineStart)
     for (const number of numbersOf(match[1]!)) {
-      if (label) listed(markers, number, at)
-      else addMarker(numbered(markers, number), {node, offset: match.index, block})
+      if (!label) addMarker(numbered(markers, number), {node, offset: match.index, block})
+      // A numbered item's own label (`1. [1] https://…`) is listed with its item, when its list is one of sources.
+      else if (!/\d/.test(lineStart)) listed(markers, number, at)
     }
   }
 }
