@@ -11,6 +11,7 @@ import {promisify} from 'node:util'
 import {createClient} from '@keyv/redis'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {cacheKey, openCache, type SourceCache} from '../src/cache/index.js'
+import {sha256} from '../src/cache/entry.js'
 import {ownSlot} from '../src/cache/keyv-cache.js'
 import type {HostSlot} from '../src/types.js'
 import {LEASE_MS, REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
@@ -134,6 +135,35 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(await second.claim(url, 60_000)).toBe(true)
     await second.release(url)
     expect(warnings).toEqual([])
+  }, 20_000)
+
+  it('a lease key no job set (written by hand: without expiry, or for a year) holds up no run', async () => {
+    const web = await startWeb({'/page': html('A page')})
+    const settings = resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, cache: redis.url})
+    const urls = ['forever', 'year'].map((name) => `${web.origin(`${name}.test`)}/page`)
+    const warnings: string[] = []
+    const filling = createVerifier(settings, (message) => warnings.push(message))
+    const checking = createVerifier(settings, (message) => warnings.push(message))
+    try {
+      await Promise.all(urls.map((url) => filling.verify(url)))
+      await filling.flush()
+      // Where each URL's entry is, its lease is too: the entry goes, a stray lease takes its place.
+      await raw(async (client) => {
+        for (const [index, url] of urls.entries()) {
+          const [entry] = (await client.sendCommand(['KEYS', `remark-lint-citations::*${sha256(url)}`])) as string[]
+          const lease = entry!.replace('::', ':lease:')
+          await client.sendCommand(['DEL', entry!])
+          await client.sendCommand(index === 0 ? ['SET', lease, 'by hand'] : ['SET', lease, 'by hand', 'EX', String(365 * 24 * 3600)])
+        }
+      })
+      const reports = await Promise.race([Promise.all(urls.map((url) => checking.verify(url))), sleep(5000).then(() => 'still waiting')])
+      expect(reports).toEqual(urls.map(() => expect.objectContaining({status: 200})))
+      expect(web.hits('/page')).toBe(4)
+      expect(warnings).toEqual([])
+    } finally {
+      await Promise.all([filling.close(), checking.close()])
+      await web.close()
+    }
   }, 20_000)
 
   it('a pause a host asked for is shared: another machine sees it until it ends, under a Redis TTL', async () => {

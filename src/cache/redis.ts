@@ -153,8 +153,9 @@ export class RedisCache extends KeyvCache {
     try {
       if (this.readOnly || !(await this.keyv())) return true
       const key = this.leaseKey(url)
-      const answer = await this.bound(this.client.set(key, String(process.pid), {NX: true, PX: Math.min(ms, LEASE_MS)}))
-      if (answer !== 'OK') return false
+      const lease = Math.min(ms, LEASE_MS)
+      const answer = await this.bound(this.client.set(key, String(process.pid), {NX: true, PX: lease}))
+      if (answer !== 'OK' && !(await this.takeStray(key, lease))) return false
       this.leases.set(key, Date.now() + ms)
       // Unreferenced: a fetch in flight keeps the process alive, a lease alone must not.
       this.renewing ??= setInterval(() => this.renew(), LEASE_MS / 4).unref()
@@ -163,6 +164,16 @@ export class RedisCache extends KeyvCache {
       this.failed('write', error)
       return true
     }
+  }
+
+  /**
+   * Takes over a lease key that no job set: one without expiry, or expiring later than any lease may (a `SET` by
+   * hand, another tool under our prefix). Every job waiting on it would otherwise wait for good.
+   */
+  private async takeStray(key: string, lease: number): Promise<boolean> {
+    const left = await this.bound(this.client.pTTL(key))
+    if (left !== -1 && left <= LEASE_MS) return false
+    return (await this.bound(this.client.set(key, String(process.pid), {PX: lease}))) === 'OK'
   }
 
   override async release(url: string): Promise<void> {
