@@ -789,11 +789,24 @@ describe('never extracted', () => {
     ['skip pattern', '[a](https://skip.example/x) https://skip.example/y'],
     ['GFM email literal', 'write to me@example.com', 'gfm'],
     ['MDX expressions and ESM', 'import a from "https://esm.com/a.js"\n\n{"https://expr.com"}', 'mdx'],
-    ['escaped link syntax', '\\[a](b) and `http://` alone https://']
+    ['escaped link syntax', '\\[a](b) and `http://` alone https://'],
+    // Placeholders a reader fills in: fetched, each was a dead citation (a 404, or no such host `{{`).
+    [
+      'template placeholders',
+      'Link the feed as https://{{ site.url }}/feed.xml. Items are at https://api.example.org/v1/{id} or ' +
+        'https://${HOST}/items/{item_id}. [Jira](https://<your-org>.atlassian.net/browse/PROJ-1), ' +
+        '<a href="https://{% site %}/x">site</a>, [repo](https://github.com/{owner}/{repo}).',
+      'gfm'
+    ]
   ]
   it.each(skipped)('%s', (_name, markdown, syntax) => {
     const {citations} = extract(markdown, syntax ?? 'md', {skip: [/skip\.example/g]})
     expect(citations).toEqual([])
+  })
+
+  it('a URL with braces that hold no placeholder is still cited', () => {
+    const {citations} = extract('See [the data](https://a.example/q?f={"year":2020}).', 'gfm')
+    expect(citations.map((citation) => citation.url)).toEqual(['https://a.example/q?f={"year":2020}'])
   })
 
   it('skip patterns apply to the normalised URL too', () => {

@@ -6,6 +6,13 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 /** Schemes that name a contact or an identifier, not a source to fetch. */
 const NOT_CITATIONS = new Set(['mailto', 'tel', 'sms', 'urn', 'doi', 'isbn'])
 
+/**
+ * A placeholder the reader fills in: a site generator's or a shell's template (`{{ site.url }}`, `{% … %}`,
+ * `${HOST}`, `<%= … %>`), a URI template's or an API path's variable (`{id}`, `{+path}`, `{?q,lang}`, `{0}`), or
+ * `<your-org>`. Such a URL names no page: fetched, `https://api.example.org/v1/{id}` is a 404, and `https://{{` no host.
+ */
+const PLACEHOLDER = /\{\{|\{%|\$\{|<%|\{[+#./;?&]?\w[\w.,:*-]*\}|<[a-z][\w -]*>/i
+
 export interface NormalizedUrl {
   /** `new URL(raw).href` without the fragment. */
   url: string
@@ -53,12 +60,13 @@ export function fragmentOf(raw: string): string | undefined {
  * Whether a link destination is an absolute URL that cites something.
  * Any scheme counts (unsafe ones are reported by another rule), except
  * contact/identifier schemes; one-letter schemes are Windows drives (`C:\x`).
+ * A URL holding a placeholder is an example to fill in, not a citation.
  */
 export function isCitableUrl(raw: string): boolean {
   const match = SCHEME.exec(raw.trim())
   const scheme = match?.[1]?.toLowerCase()
   if (scheme === undefined || scheme.length < 2) return false
-  return !NOT_CITATIONS.has(scheme)
+  return !NOT_CITATIONS.has(scheme) && !PLACEHOLDER.test(raw)
 }
 
 /**
