@@ -125,6 +125,18 @@ describe('citation-title-match', () => {
     expect(of('citation-title-match', messages)).toEqual([])
   })
 
+  // Only whole phrases were known (`here`, `the article`): `[Source 1](url)`, as AI-written reports label their links,
+  // or `[Read the full article](url)` were titles the page's did not match.
+  it('link text made of pointing words and reference numbers is no title, and a title beside them still is', async () => {
+    const url = `${web.origin('papers.test')}/papers/resnet`
+    const texts = ['Source 1', 'Ref. 2', 'Sources 1-3', 'Read the full article', 'Full article', 'This study (PDF)', 'Link to source', 'Archived copy']
+    const markdown = [...texts, 'Attention Is All You Need (PDF)'].map((text) => `Residual networks train deeper ([${text}](${url})).`).join('\n\n') + '\n'
+    const {messages} = await lint(markdown, options())
+    expect(of('citation-title-match', messages)).toEqual([
+      `${at(markdown, url, 'last')}: Unexpected cited title “Attention Is All You Need (PDF)” for \`${url}\`, expected the page title “Deep Residual Learning for Image Recognition” (\`title\`) [citation-title-match]`
+    ])
+  })
+
   it('`threshold: 0.9` reports the title one word off that the default 0.8 lets pass', async () => {
     const url = `${web.origin('papers.test')}/papers/resnet`
     const markdown = `Residual nets ([paper](${url} "Deep Residual Networks for Image Recognition")).\n`

@@ -3,18 +3,26 @@
 import {collapse} from '../page/text.js'
 import {wordSegmenter} from '../segmenters.js'
 
-/** Link texts that say "a link is here" rather than name the source. */
+/**
+ * Words that only point at a source or say what kind of thing it is: link text made of these alone, with reference
+ * numbers (`Source 1`, `Ref. 2`, `Sources 1-3`), names no title: `Full article`, `Read the full article`, `This study
+ * (PDF)`, `Link to source`, `Archived copy`. Compared word by word, in English; other languages by whole phrases below.
+ */
+const POINTING = new Set(
+  ('a an the this that it its to of on in for from at via here there see cf click tap read learn more view open visit ' +
+    'go watch download link links source sources ref refs reference references cite citation citations footnote note ' +
+    'notes fig figure full text original archived archive cached copy version snapshot online pdf web website ' +
+    'site webpage page pages home homepage article articles paper post blog docs documentation study report survey ' +
+    'video details info official').split(' ')
+)
+
+/** A reference number in link text: `1` of `Source 1`, `[12]`, `1-3`. */
+const REFERENCE_NUMBER = /^\d{1,3}$/
+
+/** Link texts in other languages that say "a link is here" rather than name the source. */
 const GENERIC = new Set([
-  'here', 'link', 'this link', 'the link', 'link here', 'this', 'source',
-  'sources', 'the source', 'website', 'web site', 'the website', 'site',
-  'this site', 'page', 'this page', 'web page', 'webpage', 'home page',
-  'homepage', 'article', 'this article', 'the article', 'paper', 'this paper',
-  'the paper', 'pdf', 'the pdf', 'read more', 'more', 'learn more', 'more info',
-  'click here', 'see', 'see here', 'see more', 'ref', 'reference',
-  'references', 'via', 'cite', 'citation', 'full text', 'details', 'docs',
-  'documentation', 'blog post', 'post', 'official website', 'original',
-  // The same in other languages, as `readsLikeTitle` compares them (lower case, punctuation as spaces). Only those
-  // that reach the title rule matter: two words or more, capitalised or in a script without case.
+  // As `readsLikeTitle` compares them (lower case, punctuation as spaces). Only those that reach the title rule
+  // matter: two words or more, capitalised or in a script without case.
   'cet article', 'l article', 'cette page', 'ce lien', 'le lien', 'la source', 'en savoir plus', 'lire la suite',
   'cliquez ici', 'voir ici', 'site officiel', 'le site officiel', 'le site',
   'hier klicken', 'dieser artikel', 'diesen artikel', 'der artikel', 'diese seite', 'mehr erfahren', 'mehr dazu',
@@ -41,12 +49,12 @@ export function titleFromText(text: string | undefined): string | undefined {
   return readsLikeTitle(clean) ? clean : undefined
 }
 
-/** Not a URL, not a number like `[1]`, not a generic word; at least 2 words. */
+/** Not a URL, not a number like `[1]`, not generic words (`Source 1`, `Click here`); at least 2 words. */
 export function readsLikeTitle(text: string): boolean {
   const clean = collapse(text)
   if (clean === '' || URL_TOKEN.test(clean) || NUMBERED.test(clean)) return false
   const bare = collapse(clean.toLowerCase().replace(/[\p{P}\p{S}]+/gu, ' '))
-  if (GENERIC.has(bare)) return false
+  if (GENERIC.has(bare) || bare.split(' ').every((word) => POINTING.has(word) || REFERENCE_NUMBER.test(word))) return false
   return wordCount(clean) >= 2
 }
 
