@@ -492,6 +492,19 @@ describe('arXiv and PubMed', () => {
     ])
   })
 
+  it('a page of a registered paper that its site answers as gone is dead, with the record’s page as the fix; the record’s page is the registry’s word', async () => {
+    // arXiv's site, played by the test publisher, which knows none of these pages (404).
+    const resolve: Options['resolve'] = async (hostname) => (hostname === 'arxiv.org' ? [{address: '127.0.0.1', family: 4}] : testResolve(hostname))
+    const site = `http://arxiv.org:${publisher.port}`
+    // An HTML version arXiv never made (it has them only for papers since December 2023), and the abstract page.
+    const {messages, file} = await check(`See <${site}/html/1706.03762v5> and <${site}/abs/1706.03762>.\n`, {resolve})
+    const url = `${site}/html/1706.03762v5`
+    expect(messages).toEqual([
+      `1:6-1:${6 + url.length}: Unexpected dead citation \`${url}\`, expected a live source (\`404 Not Found\`): the arXiv id is registered, cite \`https://arxiv.org/abs/1706.03762v5\` [citation-alive, error]`
+    ])
+    expect(file.messages[0]!.expected).toEqual(['https://arxiv.org/abs/1706.03762v5'])
+  })
+
   it('an earlier version of a preprint whose journal version was retracted is reported; unread, that version’s registry is asked again', async () => {
     const markdown = 'See <https://arxiv.org/abs/1801.00001v1>.\n'
     expect((await check(markdown)).messages).toEqual([

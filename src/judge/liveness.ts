@@ -1,8 +1,8 @@
 // Liveness verdict for one citation: status, action, which rule speaks, and its message. Pure.
 
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode, withoutTrailingSlashes} from '../net/parse-url.js'
 import {statusLine} from '../net/status-line.js'
-import {DOI_BASE, encodeDoi} from '../resolve/endpoints.js'
+import {recordUrl} from '../resolve/endpoints.js'
 import type {Identifier} from '../resolve/identifiers.js'
 import type {SnapshotLookup} from '../verify/works.js'
 import type {Citation, Hop, SourceReport, Status, Work} from '../types.js'
@@ -57,20 +57,33 @@ export function judgeLiveness(citation: Citation, report: SourceReport, options:
 }
 
 /**
- * A registered paper: its redirects are judged as for any page, and a publisher's page that is gone is dead (the
- * URL as written), with the DOI's link as the fix. Anything else the landing page says is the publisher's affair.
+ * A registered paper: its redirects are judged as for any page, and a page of it that is gone is dead (the URL as
+ * written: a publisher's page, an arXiv PDF or HTML version that does not exist), with the record's page as the fix
+ * (its DOI's link, arXiv's abstract page, its PubMed or PMC record). Anything else the landing page says is the
+ * publisher's affair, and the record's own page the registry answers for. A publisher's domain can lapse; arXiv's
+ * and NCBI's do not, so there only a page the site answered as gone is dead, not one the network could not reach.
  */
 function judgeRegistered(citation: Citation, report: SourceReport, work: Work, options: LivenessOptions): Verdict {
   if (report.liveness === 'alive') return judgeRedirect(citation, report, options)
-  const identifier = work.identifier
-  if (report.liveness === 'dead' && identifier.kind === 'doi' && !isDoiResolver(citation.normalizedUrl ?? citation.url)) {
-    const link = `${DOI_BASE}/${encodeDoi(identifier.display)}`
+  const link = recordUrl(work.identifier)
+  const gone = report.liveness === 'dead' && (work.identifier.kind === 'doi' || report.status !== undefined)
+  if (gone && !isRecordPage(citation.normalizedUrl ?? citation.url, link)) {
+    const kind = kindNames[work.identifier.kind]
     return {
-      ...removed('citation-alive', `Unexpected dead citation ${shownUrl(citation.url)}, expected a live source (\`${report.reason}\`): the DOI is registered, cite \`${link}\``),
+      ...removed('citation-alive', `Unexpected dead citation ${shownUrl(citation.url)}, expected a live source (\`${report.reason}\`): the ${kind} is registered, cite \`${link}\``),
       expected: link
     }
   }
   return {status: 'valid', action: 'ok', rule: undefined, message: ''}
+}
+
+/** Whether the cited URL is the record's page (`record`), however spelled: any doi.org link, `http://export.arxiv.org/abs/…`. */
+function isRecordPage(url: string, record: string): boolean {
+  const [cited, own] = [parseUrl(url), parseUrl(record)]
+  if (cited === undefined || own === undefined) return false
+  const host = (address: URL): string => address.hostname.replace(/\.$/, '').replace(/^(?:www|dx|export)\./, '')
+  const path = (address: URL): string => withoutTrailingSlashes(percentDecode(address.pathname)).toLowerCase()
+  return host(cited) === host(own) && (own.hostname === 'doi.org' || path(cited) === path(own))
 }
 
 /**
@@ -87,10 +100,6 @@ export function withArchivedCopy(verdict: Verdict, lookup: SnapshotLookup | unde
 }
 
 const kindNames: Record<Identifier['kind'], string> = {doi: 'DOI', arxiv: 'arXiv id', pmid: 'PubMed id', pmcid: 'PMC id'}
-
-function isDoiResolver(url: string): boolean {
-  return /^(?:dx\.|www\.)?doi\.org$/.test(hostOf(url) ?? '')
-}
 
 /**
  * An answered URL is fine unless its redirects left the site for another one, or passed through plain http on

@@ -5,7 +5,7 @@ import {USER_AGENT} from '../net/headers.js'
 import {redactWrittenUrl} from '../net/redact.js'
 import {parseUrl} from '../net/parse-url.js'
 import {OptionsError, optionsObject, show} from '../validate.js'
-import type {ArxivId} from './identifiers.js'
+import type {ArxivId, Identifier} from './identifiers.js'
 
 export interface Endpoints {
   /** doi.org: content negotiation (`/{doi}`) and the registration-agency lookup (`/ra/{doi}`). */
@@ -78,6 +78,23 @@ export function encodeDoi(doi: string): string {
 /** The doi.org URL of a DOI: content negotiation target, and the stable link to offer in place of a publisher URL. */
 export function doiUrl(endpoints: Endpoints, doi: string): string {
   return `${endpoints.doiBase}/${encodeDoi(doi)}`
+}
+
+/**
+ * The public page of a work's record, to cite when another page of it is gone: its DOI's link, arXiv's abstract page
+ * (of the version cited), its PubMed or PMC record.
+ */
+export function recordUrl(identifier: Identifier): string {
+  switch (identifier.kind) {
+    case 'doi':
+      return `${DOI_BASE}/${encodeDoi(identifier.display)}`
+    case 'arxiv':
+      return `https://arxiv.org/abs/${identifier.id}${identifier.version === undefined ? '' : `v${identifier.version}`}`
+    case 'pmid':
+      return `https://pubmed.ncbi.nlm.nih.gov/${identifier.pmid}/`
+    case 'pmcid':
+      return `https://pmc.ncbi.nlm.nih.gov/articles/PMC${identifier.pmcid}/`
+  }
 }
 
 export function doiRaUrl(endpoints: Endpoints, doi: string): string {
