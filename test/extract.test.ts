@@ -818,6 +818,16 @@ describe('never extracted', () => {
 /** Rows of markdown and the claim of each citation in it, in order. */
 const claimRows: Array<[name: string, markdown: string, claims: Array<string | undefined>, syntax?: Syntax]> = [
   // A bibliography entry names a source: its journal and pages were judged as the claim. Prose naming authors is not one.
+  // A changelog thanks its author with a link to their profile, which was judged (claim support, conflict of
+  // interest) against the entry it never claimed: 160 warnings on one changesets changelog.
+  [
+    'a mention of a person claims nothing',
+    '- [#12](https://github.com/acme/w/pull/12) Thanks [@dave](https://github.com/dave)! - Fix the cache on 401\n' +
+      '- Drop Node 16 by [@erin][erin] in https://github.com/acme/w/pull/13. Follow [@acme@fosstodon.org](https://fosstodon.org/@acme).\n\n' +
+      '[erin]: https://github.com/erin',
+    ['#12 Thanks @dave! - Fix the cache on 401', undefined, undefined, 'Drop Node 16 by @erin in https://github.com/acme/w/pull/13.', undefined, undefined],
+    'gfm'
+  ],
   ['APA entries, one per line', 'Smith, J., & Lee, K. (2021). Ocean warming. *Nature*, 12, 45. https://a.com\nWHO. (2020). A report. https://b.com', [undefined, undefined]],
   ['Vancouver and MLA entries', '- Smith J, Lee K. Ocean warming. Nature. 2021;12:45. https://a.com\n- Smith, John. "Ocean Warming." Nature, 2021, <https://b.com>', [undefined, undefined]],
   ['prose naming an author and a year', 'Smith (2021) found that oceans warm (https://a.com). Smith, J. says oceans warm ([a](https://b.com)).', ['Smith (2021) found that oceans warm (https://a.com).', 'Smith, J. says oceans warm.']],

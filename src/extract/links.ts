@@ -2,7 +2,7 @@
 
 import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
-import {emit, spanOf, type Context, type Scope} from './context.js'
+import {emit, spanOf, type ClaimAt, type Context, type Scope} from './context.js'
 import {findBareUrls, literalLength, type Span} from './bare-urls.js'
 import {placeLateLiteral} from './late-literals.js'
 import {inMath} from './math.js'
@@ -14,6 +14,17 @@ import {
   linkForm,
   locateUrl
 } from './url-range.js'
+
+/**
+ * Link text that is a person's handle (`@dave`, `@dave@fosstodon.org`): a mention, as a changelog thanks its author
+ * (`Thanks [@dave](https://github.com/dave)! - Fix the cache`); the profile it links says nothing of the sentence.
+ */
+const MENTION = /^@[\p{L}\p{N}_][\p{L}\p{N}_.-]*(?:@[\p{L}\p{N}.-]+)?$/u
+
+/** Where a link's claim is: none for a mention. */
+function linkClaim(node: Node, text: string): ClaimAt {
+  return MENTION.test(text.trim()) ? undefined : {node, offset: 0, own: text}
+}
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
 export function citeLink(node: Link, parent: Node | undefined, scope: Scope, context: Context): void {
@@ -29,7 +40,7 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
     const labelEnd = node.children.length > 0 ? lastEnd : range.start + 1
     const candidate = inlineDestination(source, range.start, range.end, labelEnd)
     const located = locateUrl(source, range, candidate, node.url)
-    emit(context, {...found, ...located, kind: 'link', claim})
+    emit(context, {...found, ...located, kind: 'link', claim: linkClaim(node, text)})
     return
   }
   // A literal inside a cited element (`<a href=u>u</a>`) is that element's text.
@@ -87,7 +98,7 @@ export function citeReference(node: LinkReference, scope: Scope, context: Contex
     placeIsUrl: false,
     title: definition.title,
     text,
-    claim: {node: node as Node, offset: 0, own: text},
+    claim: linkClaim(node, text),
     scope
   })
 }
