@@ -143,6 +143,33 @@ describe('sibling probe', () => {
     }
   })
 
+  // A site with no real 404s answered the made-up page with its "Page not found", unlike the cited page, and still a
+  // thin page titled "404 Error Codes Explained" was flagged, and one titled "Not Found: a novel" removed.
+  it('a page unlike the not-found page the site answers a made-up sibling with keeps no not-found sign', () => {
+    const folder = 'https://blog.example/posts/'
+    const notFoundPage = (url: string, title: string, related: string) =>
+      source(url, {titles: [{source: 'title', text: title}], passages: ["Sorry, we can't find that page.", related], notFound: {reason: `title “${title}”`, certain: true}})
+    const sibling = notFoundPage(`${folder}qwertyuiopasdfghjklzxcvbn`, 'Page not found | Blog', 'Related: tomatoes, roses and hedges in May.')
+    const articles = [
+      source(`${folder}http-errors`, {titles: [{source: 'title', text: '404 Error Codes Explained'}], passages: [article], notFound: {reason: 'title “404 Error Codes Explained”', certain: false}}),
+      source(`${folder}novel`, {titles: [{source: 'title', text: 'Not Found: a novel | Blog'}], passages: [article], notFound: {reason: 'title “Not Found: a novel | Blog”', certain: true}})
+    ]
+    for (const cited of articles) {
+      expect(compareSibling(cited, sibling, 's').outcome).toBe('other-404')
+      expect(judgeSoft404(citation(cited.url), cited, compareSibling(cited, sibling, 's'))).toBeUndefined()
+    }
+    // The site's one not-found page, with other related links, or with its title echoing the slug, is still gone.
+    const gone = [
+      notFoundPage(`${folder}old-story`, 'Page not found | Blog', 'Related: sourdough, pizza ovens and rye in winter.'),
+      notFoundPage(`${folder}old-story`, 'Old story not found | Blog', 'Related: sourdough, pizza ovens and rye in winter.')
+    ]
+    const echoing = notFoundPage(`${folder}qwertyuiopasdfghjklzxcvbn`, 'Qwertyuiopasdfghjklzxcvbn not found | Blog', 'Related: tomatoes.')
+    for (const [cited, made] of [[gone[0]!, sibling], [gone[1]!, echoing]] as const) {
+      expect(compareSibling(cited, made, 's').outcome).toBe('differs')
+      expect(judgeSoft404(citation(cited.url), cited, compareSibling(cited, made, 's'))?.action).toBe('removed')
+    }
+  })
+
   it('ignores the echoed path when comparing pages', () => {
     const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})

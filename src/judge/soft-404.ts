@@ -16,9 +16,10 @@ export function judgeSoft404(citation: Citation, report: SourceReport, sibling?:
   const home = homeRedirect(report)
   if (home) return verdict(true, citation, home)
   if (sibling?.outcome === 'same-redirect') return verdict(true, citation, `a made-up sibling page redirects to the same ${report.finalUrl}`)
-  // The site answers a page that cannot exist with a real 404: this page, whatever its title or words, is not that
-  // answer (a Q&A titled "Error: module not found", a docs page at `/page-not-found`).
-  if (sibling?.outcome === 'real-404') return undefined
+  // The site answers a page that cannot exist with a real 404, or with a not-found page this one is not: this page,
+  // whatever its title or words, is not that answer (a Q&A titled "Error: module not found", a docs page at
+  // `/page-not-found`).
+  if (sibling?.outcome === 'real-404' || sibling?.outcome === 'other-404') return undefined
   const notFound = report.page?.notFound
   if (notFound) return verdict(notFound.certain, citation, notFound.reason)
   if (sibling?.outcome === 'same-page') {

@@ -13,12 +13,14 @@ export interface SiblingProbe {
   url: string
   /**
    * - `real-404`: the site answers unknown pages with an error, so the cited page is real;
+   * - `other-404`: the site answers them with a not-found page of its own (a 200 that says so), and the cited page is
+   *   not that page: real too;
    * - `same-redirect`: the sibling was redirected to the same place in as many hops: the cited page is gone;
    * - `same-page`: the sibling got (nearly) the same page: likely gone, or a script-rendered site;
    * - `differs`: the sibling got another page;
    * - `inconclusive`: the sibling could not be read (bot wall, timeout, …).
    */
-  outcome: 'real-404' | 'same-redirect' | 'same-page' | 'differs' | 'inconclusive'
+  outcome: 'real-404' | 'other-404' | 'same-redirect' | 'same-page' | 'differs' | 'inconclusive'
   /** Word-shingle similarity of the two pages' text, 0..1, when both were read. */
   similarity?: number
 }
@@ -54,7 +56,15 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
   // either, and their empty texts compared equal however the files differ.
   if (isOtherThanHtml(type)) return {url, outcome: 'differs'}
   const similarity = pageSimilarity(cited, sibling)
-  return {url, outcome: similarity >= samePageSimilarity ? 'same-page' : 'differs', similarity}
+  if (similarity >= samePageSimilarity) return {url, outcome: 'same-page', similarity}
+  // The site's own not-found page, which the cited page is not: a thin page titled "404 Error Codes Explained" is an
+  // article. The same sign on both (one "Page not found" title) is one error page, whatever else differs (related links).
+  // A title that echoes the slug ("“qwerty” not found") is still one sign: compared without either slug's words.
+  const echoed = echoedWords(cited, sibling)
+  const sign = (report: SourceReport) => report.page?.notFound && words(report.page.notFound.reason).filter((word) => !echoed.has(word)).join(' ')
+  const siblingSign = sign(sibling)
+  if (siblingSign !== undefined && siblingSign !== sign(cited)) return {url, outcome: 'other-404', similarity}
+  return {url, outcome: 'differs', similarity}
 }
 
 /**
@@ -62,15 +72,21 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
  * differ in CSRF tokens, timestamps and the echoed random path. The last path segment's words (the echoed slug) are removed first.
  */
 export function pageSimilarity(a: SourceReport, b: SourceReport): number {
-  // Both pages lose both slugs' words: a word of one slug taken from its page only (`the` of
-  // `/the-future-of-ai`, in "the page you are looking for") made one error page differ from itself.
-  const echoed = new Set([...slugWords(a), ...slugWords(b)])
+  const echoed = echoedWords(a, b)
   const left = shingles(pageText(a, echoed))
   const right = shingles(pageText(b, echoed))
   if (left.size === 0 && right.size === 0) return 1
   let shared = 0
   for (const shingle of left) if (right.has(shingle)) shared++
   return shared / (left.size + right.size - shared)
+}
+
+/**
+ * Both slugs' words, which both pages lose: a word of one slug taken from its page only (`the` of `/the-future-of-ai`,
+ * in "the page you are looking for") made one error page differ from itself.
+ */
+function echoedWords(a: SourceReport, b: SourceReport): Set<string> {
+  return new Set([...slugWords(a), ...slugWords(b)])
 }
 
 const maxChars = 20_000
