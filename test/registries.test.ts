@@ -155,6 +155,11 @@ const selfFeed = attentionFeed
   .replaceAll('1706.03762', '2101.00002')
   .replace('<title>Attention Is All You\n  Need</title>', '<title>A paper</title><arxiv:doi>10.48550/arXiv.2101.00002</arxiv:doi>')
 
+/** A title with its authors' TeX, as arXiv keeps it. */
+const texFeed = attentionFeed
+  .replaceAll('1706.03762', '2101.00004')
+  .replace('<title>Attention Is All You\n  Need</title>', '<title>Nonlinear Schr\\"odinger equations on compact manifolds</title>')
+
 const emptyFeed = attentionFeed.replace(/<entry>[\s\S]*<\/entry>/, '').replace('<opensearch:totalResults>1', '<opensearch:totalResults>0')
 
 beforeAll(async () => {
@@ -249,7 +254,7 @@ beforeAll(async () => {
     '/api/query': (request, response) => {
       const id = record(request).searchParams.get('id_list')
       response.writeHead(200, {'content-type': 'application/atom+xml; charset=utf-8'})
-      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '1801.00001v1' ? unpublishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00001v1' ? beforeWithdrawalFeed : id === '2101.00002' ? selfFeed : emptyFeed)
+      response.end(id === '1706.03762' || id === '1706.03762v5' ? attentionFeed : id === '1801.00001' ? publishedFeed : id === '1801.00001v1' ? unpublishedFeed : id === '2101.00001' ? withdrawnFeed : id === '2101.00001v1' ? beforeWithdrawalFeed : id === '2101.00002' ? selfFeed : id === '2101.00004' ? texFeed : emptyFeed)
     }
   })
   eutils = await startWeb({
@@ -452,6 +457,20 @@ describe('arXiv and PubMed', () => {
     const {messages, file} = await check('Transformers ([the paper](https://arxiv.org/abs/1706.03762 "[1706.03762] Attention Is All You Need")).\n')
     expect(messages).toEqual([])
     expect(file.data.citationResults![0]!.report.work).toMatchObject({outcome: 'found', registry: 'arxiv', metadata: {title: 'Attention Is All You Need', type: 'preprint'}})
+  })
+
+  it('a title with TeX is compared as rendered, and shown so', async () => {
+    const {messages} = await check(
+      [
+        '* [the paper](https://arxiv.org/abs/2101.00004 "Nonlinear Schrödinger equations on compact manifolds")',
+        '* [the paper](https://arxiv.org/abs/2101.00004 "Nonlinear Schr\\"odinger equations on compact manifolds")',
+        '* [the paper](https://arxiv.org/abs/2101.00004 "Linear wave equations on the torus")',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([
+      '3:15-3:47: Unexpected cited title “Linear wave equations on the torus” for `https://arxiv.org/abs/2101.00004`, expected the registered title “Nonlinear Schrödinger equations on compact manifolds” (`arXiv`) [citation-title-match]'
+    ])
   })
 
   it('a preprint whose journal version was retracted is an error naming that version', async () => {

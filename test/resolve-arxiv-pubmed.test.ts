@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {parseArxivAtom} from '../src/resolve/arxiv.js'
 import {isFound, worstNotice, type Parsed, type WorkMetadata} from '../src/resolve/metadata.js'
 import {parsePmcSummary, parsePubmedSummary} from '../src/resolve/pubmed.js'
+import {plainTex} from '../src/resolve/tex.js'
 
 function feed(entries: string, total = 1): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -48,6 +49,14 @@ describe('parseArxivAtom', () => {
       issued: '2025-09-25',
       registry: 'arxiv',
       notices: []
+    })
+  })
+
+  it('reads a title with TeX as rendered, and keeps it as written for a title copied with its TeX', () => {
+    const parsed = parseArxivAtom(feed(entry('2101.00004v1', 'Nonlinear Schr\\"odinger equations and $\\alpha$-decay of $^{229}$Th')))
+    expect(parsed).toMatchObject({
+      title: 'Nonlinear Schrödinger equations and α-decay of 229Th',
+      titles: ['Nonlinear Schr\\"odinger equations and $\\alpha$-decay of $^{229}$Th']
     })
   })
 
@@ -153,6 +162,22 @@ const nejm = {
   doctype: 'citation',
   sortpubdate: '2020/02/20 00:00'
 }
+
+describe('plainTex', () => {
+  it.each([
+    ['accents, braced or not', 'Schr\\"odinger, Schr\\"{o}dinger, Schr{\\"o}dinger, Poincar\\\'e duality', 'Schrödinger, Schrödinger, Schrödinger, Poincaré duality'],
+    ['letter commands', 'Erd\\H{o}s, \\v{C}ech, \\c c, \\L ojasiewicz, Stra\\ss e', 'Erdős, Čech, ç, Łojasiewicz, Straße'],
+    ['Greek, symbols and scripts in math', '$\\Lambda$CDM, $B^0_s\\to\\mu^+\\mu^-$, $^{229}$Th, $\\mathcal{N}=4$', 'ΛCDM, B0s→μ+μ-, 229Th, N=4'],
+    ['an operator keeps its space; escaped signs stay', '$O(n \\log n)$ for \\$100 \\& more', 'O(n log n) for $100 & more'],
+    ['unknown commands keep their names', '\\LaTeX\\ for physicists', 'LaTeX for physicists']
+  ])('%s', (_, tex, plain) => {
+    expect(plainTex(tex)).toBe(plain)
+  })
+
+  it('leaves a title without TeX alone', () => {
+    expect(plainTex('Attention Is All You Need')).toBeUndefined()
+  })
+})
 
 describe('parsePubmedSummary', () => {
   it('reads a record’s title without its final period, the journal, date and DOI', () => {

@@ -8,6 +8,7 @@ import {collapse} from '../page/text.js'
 import {isoDate} from './fields.js'
 import {parseArxivId, parseDoi, type ArxivId} from './identifiers.js'
 import {missing, titleSignal, unparseable, withTitleSignal, type Notice, type Parsed, type WorkMetadata} from './metadata.js'
+import {plainTex} from './tex.js'
 
 /** `id` picks the entry for that paper (without version) when the feed holds several. */
 export function parseArxivAtom(xml: string, id?: string): Parsed<WorkMetadata> {
@@ -25,11 +26,14 @@ export function parseArxivAtom(xml: string, id?: string): Parsed<WorkMetadata> {
   }
   if (paper.identifier === undefined) return unparseable('an entry without an arXiv id')
   const signal = title === undefined ? {title: undefined, notice: undefined} : titleSignal(title)
+  // Shown and compared as rendered; as written too, for a title copied with its TeX.
+  const rendered = signal.title === undefined ? undefined : plainTex(signal.title)
   const issued = isoDate(child(paper.entry, 'published'))
   const doi = parseDoi(child(paper.entry, 'doi') ?? '')
   return {
     identifier: paper.identifier,
-    title: signal.title,
+    title: rendered ?? signal.title,
+    ...(rendered === undefined || rendered === signal.title ? {} : {titles: [signal.title!]}),
     type: 'preprint',
     publisher: 'arXiv',
     ...(issued === undefined ? {} : {issued}),
