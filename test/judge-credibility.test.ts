@@ -328,6 +328,34 @@ describe('the threshold (the seed: verifiable means a score of at least the thre
   })
 })
 
+describe('an account on a platform as an entry', () => {
+  const judge = (url: string, options: unknown) => judgeCredibility(citation(url), source(url), parseCredibilityOptions(options))
+  const folder = mkdtempSync(join(tmpdir(), 'credibility-'))
+  afterAll(() => rmSync(folder, {recursive: true, force: true}))
+
+  // A changelog links its own repository's pull requests, issues and commits: every one was 'user-generated platform'
+  // and only all of github.com could be trusted. Now the project vouches for its own account, and no one else's.
+  it('trusts or distrusts one account, not its platform', () => {
+    const options = {trusted: ['github.com/acme'], untrusted: ['medium.com/@spam']}
+    expect(judge('https://github.com/acme/widget/pull/12', options)).toBeUndefined()
+    expect(judge('https://github.com/Acme/widget/commit/0a1b2c3', options)).toBeUndefined()
+    expect(judge('https://github.com/jane/widget/issues/4', options)?.message).toContain('`github.com` (0.40, user-generated platform)')
+    expect(judge('https://medium.com/@spam/post-1', options)?.message).toContain(
+      '`medium.com/spam` (0.00, user-generated platform), expected a source scoring at least 0.8: untrusted by your configuration'
+    )
+  })
+
+  it('reads accounts in a list, and refuses a path that names none', () => {
+    const list = join(folder, 'sources.txt')
+    writeFileSync(list, 'github.com/acme\ngitlab.com/acme reference\n')
+    expect(scoreCredibility('https://github.com/acme/widget', parseCredibilityOptions({lists: [list]}))).toMatchObject({score: 1, source: 'github.com/acme'})
+    expect(scoreCredibility('https://gitlab.com/acme/widget', parseCredibilityOptions({lists: [list]}))).toMatchObject({score: 0.85, category: 'reference'})
+    expect(() => parseCredibilityOptions({trusted: ['example.com/docs']})).toThrow(
+      'Unexpected `trusted[0]` `example.com/docs`, expected a domain such as `example.com` or `github.com/owner`'
+    )
+  })
+})
+
 describe('parseCredibilityOptions: trusted, untrusted, categories', () => {
   it('scores trusted domains 1 and untrusted ones 0, subdomains included, beating the built-in table', () => {
     const settings = parseCredibilityOptions({trusted: ['example.com', '*.blogspot.com'], untrusted: ['Example.NET', 'wikipedia.org']})

@@ -11,7 +11,7 @@ import {parseDoi} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject, OptionsError, show, strings, type Given} from '../validate.js'
 import {archivedAddress} from './archived.js'
-import {isPlatformPage} from './owner.js'
+import {accountEntry, domainEntry, isPlatformPage} from './owner.js'
 import {getDomain, getPublicSuffix} from './public-suffix.js'
 import {
   academicLabels,
@@ -142,12 +142,16 @@ export function scoreCredibility(url: string, settings: CredibilitySettings, fac
   if (cited === undefined) return {score: settings.scores.unknown, category: 'unknown', reason: 'not a valid URL', source: ''}
   const final = facts.finalUrl === undefined ? undefined : sourceUrl(facts.finalUrl)
   // The source reached through a resolver comes first; the resolver itself (a DOI) is the fallback.
-  const candidates = (final === undefined ? [cited] : [final, cited]).map(classify)
-  for (const candidate of candidates) {
-    const entry = lookup(settings.own, candidate.host)
+  const urls = final === undefined ? [cited] : [final, cited]
+  const candidates = urls.map(classify)
+  for (const [index, candidate] of candidates.entries()) {
+    // An account's entry (`github.com/acme`) is more specific than its platform's.
+    const account = accountEntry(urls[index]!.href)
+    const own = account === undefined ? undefined : settings.own.get(account)
+    const entry = own ?? lookup(settings.own, candidate.host)
     if (entry !== undefined) {
       const category = entry.category ?? candidate.category
-      return {score: entry.score ?? settings.scores[category], category, reason: entry.reason, source: candidate.domain}
+      return {score: entry.score ?? settings.scores[category], category, reason: entry.reason, source: own ? account! : candidate.domain}
     }
   }
   const known = candidates.find((candidate) => candidate.category !== 'unknown') ?? candidates[0]!
@@ -297,10 +301,17 @@ function domainName(raw: string): string | undefined {
   return host !== undefined && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) ? host : undefined
 }
 
+/** An entry of the options or a list: a domain, or an account on a path-owned platform (`github.com/acme`). */
+function entryName(raw: string): string | undefined {
+  return raw.includes('/') ? domainEntry(raw) : domainName(raw)
+}
+
+const expectedEntry = 'a domain such as `example.com` or `github.com/owner`'
+
 function domains(given: Given, name: string): string[] {
-  return strings(given, name, 'a domain such as `example.com`').map((raw, index) => {
-    const domain = domainName(raw)
-    if (domain === undefined) throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${raw}\`, expected a domain such as \`example.com\``)
+  return strings(given, name, expectedEntry).map((raw, index) => {
+    const domain = entryName(raw)
+    if (domain === undefined) throw new OptionsError(`Unexpected \`${name}[${index}]\` \`${raw}\`, expected ${expectedEntry}`)
     return domain
   })
 }
@@ -331,7 +342,7 @@ function readList(path: string, index: number, own: Map<string, OwnEntry>): void
     const content = line.replace(/#.*/, '').trim()
     if (content === '') return
     const [raw, rating, extra] = content.split(/\s+/)
-    const domain = domainName(raw!)
+    const domain = entryName(raw!)
     const category = categoryNames.find((name) => name === rating)
     const score = rating !== undefined && /^(?:0?\.\d+|0\.?|1(?:\.0*)?)$/.test(rating) ? Number(rating) : undefined
     if (domain === undefined || extra !== undefined || (rating !== undefined && category === undefined && score === undefined)) {

@@ -147,7 +147,12 @@ export function domainEntry(value: string): string | undefined {
   const parsed = /^[\p{L}\p{N}.-]+(\/.*)?$/u.test(text) ? parseUrl('https://' + text) : undefined
   if (!parsed || parsed.search || parsed.hash || !parse(parsed.hostname).domain) return undefined
   if (parsed.pathname === '/') return parsed.hostname
-  const owner = ownerOf(parsed.href)
+  return accountEntry(parsed.href)
+}
+
+/** The `platform/account` entry, as `domainEntry` writes one, of the account that publishes `url`, if any. */
+export function accountEntry(url: string): string | undefined {
+  const owner = ownerOf(url)
   return owner?.account ? withoutAt(owner.id) : undefined
 }
 
