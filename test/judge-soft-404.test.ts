@@ -46,6 +46,24 @@ describe('citation-soft-404', () => {
     expect(isHome('https://news.example/pt-BR/')).toBe(true)
   })
 
+  // A one-page site that moved `/pricing` to a section of its home page (`Location: /#pricing`) had its link removed.
+  it('a deep link redirected to a section of the home page (an id on it) moved there: no soft 404', () => {
+    const toSection = (url: string, fragment: string): SourceReport => {
+      const report = redirected(url, 'https://acme.example/')
+      return {...report, hops: [{...report.hops[0]!, location: `https://acme.example/#${fragment}`, fragment}, report.hops[1]!], page: {...report.page!, anchors: ['top', 'pricing', 'café']}}
+    }
+    const url = 'https://acme.example/pricing'
+    expect(judgeSoft404(citation(url), toSection(url, 'pricing'))).toBeUndefined()
+    expect(judgeSoft404(citation(url), toSection(url, 'caf%C3%A9'))).toBeUndefined()
+    // A made-up sibling sent to the home page itself, not to the section, is another place.
+    const sibling = redirected('https://acme.example/qwerty', 'https://acme.example/')
+    expect(compareSibling(toSection(url, 'pricing'), sibling, 's').outcome).not.toBe('same-redirect')
+    expect(judgeSoft404(citation(url), toSection(url, 'pricing'), compareSibling(toSection(url, 'pricing'), sibling, 's'))).toBeUndefined()
+    // A fragment the home page has no id for (a script's route, `#/`) is the home page.
+    expect(judgeSoft404(citation(url), toSection(url, '/'))?.action).toBe('removed')
+    expect(judgeSoft404(citation(url), toSection(url, 'contact'))?.action).toBe('removed')
+  })
+
   it('never calls a home page itself a soft 404', () => {
     const url = 'https://news.example/'
     expect(judgeSoft404(citation(url), redirected(url, 'https://news.example/en/'))).toBeUndefined()

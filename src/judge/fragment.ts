@@ -61,8 +61,15 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
 }
 
 /** The fragment the redirects send the reader to in place of the cited one: the last a location named. */
-function redirectFragment(report: SourceReport): string | undefined {
+export function redirectFragment(report: SourceReport): string | undefined {
   return report.hops.findLast((hop) => hop.fragment !== undefined)?.fragment
+}
+
+/** Whether the redirects send the reader to an id on the page they end at (`/pricing` → `/#pricing`): a section of it. */
+export function redirectedToSection(report: SourceReport): boolean {
+  const fragment = redirectFragment(report)
+  const anchors = report.page?.anchors ?? []
+  return fragment !== undefined && (anchors.includes(fragment) || anchors.includes(percentDecode(fragment)))
 }
 
 /** The element's part of a fragment, and the fragment directive (from the first `:~:` on), if any. */

@@ -4,6 +4,7 @@
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import type {SiblingProbe} from '../verify/sibling.js'
 import type {Citation, SourceReport} from '../types.js'
+import {redirectedToSection} from './fragment.js'
 import {sameSite} from './liveness.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
@@ -39,12 +40,13 @@ export function wantsSiblingProbe(report: SourceReport): boolean {
   return redirectedElsewhere(report) || text < thinShellChars
 }
 
-/** A redirect from a deep page to the site's home page, within the site: certain whatever the probe says. */
+/**
+ * A redirect from a deep page to the site's home page, within the site: certain whatever the probe says. Not one to a
+ * section of it (`/pricing` → `/#pricing` of a one-page site): the page moved there.
+ */
 function homeRedirect(report: SourceReport): string | undefined {
-  if (report.hops.some((hop) => hop.location) && isHome(report.finalUrl) && sameSite(report.url, report.finalUrl, [])) {
-    return `redirects to the home page ${report.finalUrl}`
-  }
-  return undefined
+  const home = report.hops.some((hop) => hop.location) && isHome(report.finalUrl) && sameSite(report.url, report.finalUrl, [])
+  return home && !redirectedToSection(report) ? `redirects to the home page ${report.finalUrl}` : undefined
 }
 
 function redirectedElsewhere(report: SourceReport): boolean {

@@ -2,6 +2,7 @@
 // a site that answers it the way it answered the cited page has no real 404s, so the cited page may be one.
 
 import {createHash} from 'node:crypto'
+import {redirectFragment, redirectedToSection} from '../judge/fragment.js'
 import {words} from '../judge/text.js'
 import {parseUrl} from '../net/parse-url.js'
 import {isOtherThanHtml, mediaType} from '../page/content-type.js'
@@ -46,7 +47,9 @@ export function compareSibling(cited: SourceReport, sibling: SourceReport, url: 
   if (sibling.liveness !== 'alive') return {url, outcome: 'inconclusive'}
   const redirects = (report: SourceReport) => report.hops.filter((hop) => hop.location).length
   if (redirects(cited) > 0 && redirects(cited) === redirects(sibling) && cited.finalUrl === sibling.finalUrl) {
-    return {url, outcome: 'same-redirect'}
+    // Sent to a section of that page (`/#pricing`) the made-up page was not sent to: another place, whatever the page.
+    const otherSection = redirectedToSection(cited) && redirectFragment(cited) !== redirectFragment(sibling)
+    return {url, outcome: otherSection ? 'differs' : 'same-redirect'}
   }
   // A PDF, an image, a JSON file is not the HTML a site answers unknown paths with: with no words read on one side
   // and few on the other, their text compared equal, and a live file was called likely gone.
