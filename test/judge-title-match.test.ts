@@ -81,7 +81,12 @@ describe('compareTitles', () => {
     // One word changed in five was at the threshold, though that word was the year: another edition of the report.
     ['another year is another edition', 'Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2022', [], false],
     ['the same year, and a date besides', 'Global Ocean Warming Report 2021', 'Global Ocean Warming Report 2021, 12 March 2022', [], true],
-    ['a number on one side only', 'World Energy Outlook', 'World Energy Outlook 2023', [], true]
+    ['a number on one side only', 'World Energy Outlook', 'World Energy Outlook 2023', [], true],
+    // A title cited in the writer's spelling, registered in the publisher's.
+    ['British and American spelling', 'A randomised trial of colour vision in paediatric anaemia', 'A randomized trial of color vision in pediatric anemia', [], true],
+    ['British and American spelling, more endings', 'Modelling tumour behaviour in the centre', 'Modeling tumor behavior in the center', [], true],
+    ['a Greek letter and its name', 'The effect of beta-blockers on TNF-alpha', 'The Effect of β-Blockers on TNF-α', [], true],
+    ['short words are no spelling variants', 'Four poets', 'For pets', [], false]
   ]
   it.each(cases)('%s', (_, cited, page, siteNames, match) => {
     expect(compareTitles(cited, page, siteNames, defaultThreshold).match).toBe(match)
@@ -184,6 +189,18 @@ describe('judgeTitleMatch', () => {
     expect(judgeTitleMatch(home, source('https://www.amazon.com/', {titles: [{source: 'title', text: 'Amazon'}]}), options)?.action).toBe('flagged')
     const book = citation('https://www.amazon.com/dp/0262033844', {citedTitle: 'Introduction to Algorithms'})
     expect(judgeTitleMatch(book, source('https://www.amazon.com/dp/0262033844', {titles: [{source: 'title', text: 'Amazon.com: Cookbooks'}]}), options)?.action).toBe('flagged')
+  })
+
+  // `expected the page title “React App”`: the shell's title, which the script replaces with the page's.
+  it('an app generator\'s own title left in a shell (`React App`, `Vite + React + TS`) names no page: nothing to report', () => {
+    const guide = citation('https://widgets.example/docs/guide', {citedTitle: 'Getting Started with Widgets'})
+    for (const title of ['React App', 'Vite + React + TS', 'Vite App', 'Create Next App']) {
+      expect(judgeTitleMatch(guide, source(guide.url, {titles: [{source: 'title', text: title}]}), options)).toBeUndefined()
+      expect(judgeTitleMatch(guide, source('https://widgets.example/', {titles: [{source: 'title', text: title}]}), options)).toBeUndefined()
+    }
+    // A title that says more is the page's.
+    const more = source(guide.url, {titles: [{source: 'title', text: 'React Apps in Production'}]})
+    expect(judgeTitleMatch(guide, more, options)?.message).toContain('expected the page title “React Apps in Production” (`title`)')
   })
 
   it('a page at a path of 200,000 slashes is compared at once', () => {

@@ -5,6 +5,7 @@ import {quote} from '../page/text.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
+import {oneSpelling} from './spelling.js'
 import {cleanTitle, squash} from './title-clean.js'
 import {looseFold, stopWords, words} from './text.js'
 import {shownUrl, type Verdict} from './verdict.js'
@@ -113,9 +114,11 @@ function namesTheSite(text: string, siteNames: readonly string[], titles: readon
  * The title of an app's shell or a wall on a page below the site's root: the site's name alone (`X` on x.com,
  * `Instagram`), which names no page and so cannot contradict the cited one. A home page titled so is still compared,
  * and so is a page titled with its own address (`oldblog.example`): what a parked domain answers at every path, where
- * the mismatch is the only sign that the cited page is gone.
+ * the mismatch is the only sign that the cited page is gone. An app generator's own title, which the app left as it
+ * was (`React App`, `Vite + React + TS`), names no page anywhere: the script writes the page's title.
  */
 function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
+  if (generatorTitle.test(title)) return true
   const deep = withoutTrailingSlashes(parseUrl(report.finalUrl)?.pathname ?? '/') !== ''
   const name = squash(title)
   if (!deep || name === '') return false
@@ -125,6 +128,9 @@ function shellTitle(title: string, report: SourceReport, siteNames: readonly str
 }
 
 const YEAR = /^(?:1[5-9]|20)\d{2}$/
+
+/** The `<title>` of create-react-app, create-next-app and create-vite's templates (`Vite + Vue + TS`, `Vite App`). */
+const generatorTitle = /^(?:React App|Create Next App|Vite App|Vite(?: \+ [A-Za-z]+)+)$/i
 
 /** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
 const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
@@ -280,11 +286,12 @@ function tokensOf(title: string): Tokens {
           continue
         }
         flush()
-        tokens.all.add(word)
+        const token = oneSpelling(word)
+        tokens.all.add(token)
         // `10,000` is `10000`.
         if (/^\d+(?:[.,]\d+)*$/.test(word)) tokens.numbers.add(word.replace(/,(?=\d{3}(?!\d))/g, ''))
         if (stopWords.has(word) || /^[a-z]$/.test(word)) continue
-        tokens.content.add(word)
+        tokens.content.add(token)
         tokens.contentWords++
       }
     })
