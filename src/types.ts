@@ -48,6 +48,11 @@ export interface Citation {
   place: Place
   /** True when `place` covers exactly the URL as written, so an editor may replace it. */
   placeIsUrl: boolean
+  /**
+   * True for a link whose text is a person's handle (`[@dave](https://github.com/dave)`): it names the person, not a
+   * source, so it has no claim or cited title and its credibility is not judged; it must still be alive and safe.
+   */
+  mention?: true | undefined
 }
 
 /** Per-citation status, from the citations-validate seed. */

@@ -804,6 +804,14 @@ describe('never extracted', () => {
     expect(citations).toEqual([])
   })
 
+  it('a link to a handle is a mention: no cited title, no claim', () => {
+    const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
+    expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([
+      {mention: true, citedTitle: undefined, claim: undefined},
+      {mention: undefined, citedTitle: 'Acme Docs', claim: 'Follow @acme@fosstodon.org and Acme Docs.'}
+    ])
+  })
+
   it('a URL with braces that hold no placeholder is still cited', () => {
     const {citations} = extract('See [the data](https://a.example/q?f={"year":2020}).', 'gfm')
     expect(citations.map((citation) => citation.url)).toEqual(['https://a.example/q?f={"year":2020}'])

@@ -328,6 +328,16 @@ describe('the threshold (the seed: verifiable means a score of at least the thre
   })
 })
 
+describe('a mention', () => {
+  // A changelog thanks each author with a link to their profile ('Thanks [@dave](https://github.com/dave)!'): each was
+  // a 'low-credibility source github.com (0.40, user-generated platform)', though it cites nothing.
+  it('is not judged: it names a person, not a source', () => {
+    const url = 'https://github.com/dave'
+    expect(judgeCredibility({...citation(url), mention: true}, source(url), defaults)).toBeUndefined()
+    expect(judgeCredibility(citation(url), source(url), defaults)?.message).toContain('(0.40, user-generated platform)')
+  })
+})
+
 describe('an account on a platform as an entry', () => {
   const judge = (url: string, options: unknown) => judgeCredibility(citation(url), source(url), parseCredibilityOptions(options))
   const folder = mkdtempSync(join(tmpdir(), 'credibility-'))

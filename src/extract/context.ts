@@ -60,6 +60,8 @@ export interface Found {
   text: string | undefined
   claim: ClaimAt
   scope: Scope
+  /** A link to a person's handle (see `Citation.mention`). */
+  mention?: boolean
 }
 
 /** A footnote's plain text, and where its last citation so far starts in it. */
@@ -79,6 +81,8 @@ export function emit(context: Context, found: Found): void {
     normalizedUrl: normalized?.url,
     fragment: fragmentOf(url),
     ...citedTitle(found, entryOnce),
+    // A handle is no title.
+    ...(found.mention ? {citedTitle: undefined, citedTitleFrom: undefined, mention: true as const} : {}),
     claim: undefined as string | undefined,
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl

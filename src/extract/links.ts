@@ -21,9 +21,10 @@ import {
  */
 const MENTION = /^@[\p{L}\p{N}_][\p{L}\p{N}_.-]*(?:@[\p{L}\p{N}.-]+)?$/u
 
-/** Where a link's claim is: none for a mention. */
-function linkClaim(node: Node, text: string): ClaimAt {
-  return MENTION.test(text.trim()) ? undefined : {node, offset: 0, own: text}
+/** Where a link's claim is, and whether it is a mention, which has none. */
+function linkClaim(node: Node, text: string): {claim: ClaimAt; mention: boolean} {
+  const mention = MENTION.test(text.trim())
+  return {claim: mention ? undefined : {node, offset: 0, own: text}, mention}
 }
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
@@ -40,7 +41,7 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
     const labelEnd = node.children.length > 0 ? lastEnd : range.start + 1
     const candidate = inlineDestination(source, range.start, range.end, labelEnd)
     const located = locateUrl(source, range, candidate, node.url)
-    emit(context, {...found, ...located, kind: 'link', claim: linkClaim(node, text)})
+    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text)})
     return
   }
   // A literal inside a cited element (`<a href=u>u</a>`) is that element's text.
@@ -98,7 +99,7 @@ export function citeReference(node: LinkReference, scope: Scope, context: Contex
     placeIsUrl: false,
     title: definition.title,
     text,
-    claim: linkClaim(node, text),
+    ...linkClaim(node, text),
     scope
   })
 }

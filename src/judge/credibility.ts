@@ -169,7 +169,7 @@ export function scoreCredibility(url: string, settings: CredibilitySettings, fac
 
 /**
  * Below the threshold: `valid`, `flagged`. Silent for malformed and unsafe URLs, which
- * `citation-url-safety` reports. The final URL counts only when a redirect resolver led there; any
+ * `citation-url-safety` reports, and for a mention (see `Citation.mention`). The final URL counts only when a redirect resolver led there; any
  * other redirect is the cited site's doing (a shortener stays a shortener).
  */
 export function judgeCredibility(
@@ -179,7 +179,7 @@ export function judgeCredibility(
   redirectResolvers: readonly string[] = defaultRedirectResolvers
 ): Verdict | undefined {
   const url = citation.normalizedUrl
-  if (url === undefined || report.liveness === 'malformed' || report.liveness === 'unsafe') return undefined
+  if (url === undefined || citation.mention || report.liveness === 'malformed' || report.liveness === 'unsafe') return undefined
   const host = parseUrl(url)?.hostname ?? ''
   const resolved = report.finalUrl !== report.url && redirectResolvers.some((resolver) => host === resolver || host.endsWith('.' + resolver))
   const metadata = report.work?.outcome === 'found' ? report.work.metadata : undefined
