@@ -401,6 +401,14 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.summary).toContain('_Shown: every citation in the checked files (not a pull request);')
   })
 
+  it('in a merge queue (`merge_group`) reports what the queued changes touched, as on the pull request: old dead links block no merge', async () => {
+    const group = {action: 'checks_requested', merge_group: {head_sha: head, head_ref: `refs/heads/gh-readonly-queue/main/pr-7-${base}`, base_sha: base, base_ref: 'refs/heads/main'}}
+    const run = await act({}, group, 'merge_group')
+    expect(run.commands.join('\n')).not.toMatch(/gone\?(?:old|moved-old|untouched|txt)/)
+    expect(run.outputs).toMatchObject({removed: '5', flagged: '2', ok: '1', 'exit-code': '1'})
+    expect(run.summary).toContain('_Shown: citations on lines this merge group added or changed (`only-changed: lines`);')
+  })
+
   it('no changed Markdown among `files`: passes without running the bin, and still writes the reports asked for', async () => {
     const run = await act({files: 'docs/untouched.md', report: 'sarif=empty.sarif'})
     expect(run.code).toBe(0)

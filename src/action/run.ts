@@ -13,7 +13,7 @@ import {countActions} from '../report/sources.js'
 import {ReportWriteError, writeReport} from '../report/write.js'
 import {OptionsError} from '../validate.js'
 import {binPath, isCancelled, runBin} from './bin.js'
-import {pullRequestOf} from './event.js'
+import {changeOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
 import {changesSince, GitError, hasCommit, isInHead, repoPrefix, type Changes} from './git.js'
 import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
@@ -58,8 +58,8 @@ export async function run(env: Env, log: NodeJS.WritableStream = process.stdout)
 async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Promise<number> {
   const inputs = readInputs(env)
   if (!existsSync(binPath)) throw new Error(`\`${binPath}\` is missing: the package is not built`)
-  const pullRequest = await pullRequestOf(env.GITHUB_EVENT_PATH)
-  const mode = pullRequest ? inputs.onlyChanged : 'all'
+  const change = await changeOf(env.GITHUB_EVENT_PATH)
+  const mode = change ? inputs.onlyChanged : 'all'
   const cwd = inputs.workingDirectory
   const workspace = env.GITHUB_WORKSPACE || process.cwd()
   const inRepository = await repoPrefix(cwd)
@@ -70,22 +70,22 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
   const written = {warning: 0}
   let changes: Changes | undefined
   let targets = inputs.files
-  if (pullRequest && mode !== 'all') {
+  if (change && mode !== 'all') {
     if (inRepository === undefined) {
-      throw new GitError(`Unexpected \`${cwd}\` outside a git repository, expected the pull request's checkout (\`actions/checkout\`) for the diff`)
+      throw new GitError(`Unexpected \`${cwd}\` outside a git repository, expected the ${change.name}'s checkout (\`actions/checkout\`) for the diff`)
     }
-    if (!(await hasCommit(cwd, pullRequest.base))) {
+    if (!(await hasCommit(cwd, change.base))) {
       throw new GitError(
-        `Unexpected shallow clone: the pull request's base commit \`${pullRequest.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
+        `Unexpected shallow clone: the ${change.name}'s base commit \`${change.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
       )
     }
-    if (pullRequest.head && !(await isInHead(cwd, pullRequest.head))) {
-      log.write(`::warning::${escapeData(`The checked-out commit does not contain the pull request's head \`${pullRequest.head}\`: changed lines are taken from the checkout`)}\n`)
+    if (change.head && !(await isInHead(cwd, change.head))) {
+      log.write(`::warning::${escapeData(`The checked-out commit does not contain the ${change.name}'s head \`${change.head}\`: changed lines are taken from the checkout`)}\n`)
       written.warning++
     }
     // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
     const wanted = checkedHere(prefix, filesMatcher(inputs.files))
-    changes = await changesSince(cwd, pullRequest.base, wanted)
+    changes = await changesSince(cwd, change.base, wanted)
     targets = changedTargets(changes, prefix, wanted)
   }
 
@@ -97,7 +97,7 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
 
   const {records, unchecked} = contents
   const selected = selectRecords(records, mode, changes)
-  const note = modeNote(mode, pullRequest !== undefined)
+  const note = modeNote(mode, change?.name)
   log.write(`Annotating ${selected.length} of ${records.length} citations: ${note}.\n`)
   // A file the bin could not check is reported whatever `only-changed` says: none of its citations were seen.
   for (const line of annotations(selected, {unchecked, written})) log.write(line + '\n')

@@ -2,6 +2,7 @@
 
 import type {CitationRecord} from '../report/record.js'
 import {touches} from './diff.js'
+import type {Change} from './event.js'
 import type {Changes} from './git.js'
 import type {OnlyChanged} from './inputs.js'
 
@@ -32,10 +33,10 @@ export function changedTargets(changes: Changes, prefix: string, wanted: (file: 
     .sort()
 }
 
-/** How a run chose its citations, for the log and the job summary. */
-export function modeNote(mode: OnlyChanged, pullRequest: boolean): string {
-  if (!pullRequest) return 'every citation in the checked files (not a pull request)'
-  if (mode === 'lines') return 'citations on lines this pull request added or changed (`only-changed: lines`)'
-  if (mode === 'files') return 'every citation in the files this pull request added or changed (`only-changed: files`)'
+/** How a run chose its citations, for the log and the job summary; `change` names what the event changes, if anything. */
+export function modeNote(mode: OnlyChanged, change: Change['name'] | undefined): string {
+  if (!change) return 'every citation in the checked files (not a pull request)'
+  if (mode === 'lines') return `citations on lines this ${change} added or changed (\`only-changed: lines\`)`
+  if (mode === 'files') return `every citation in the files this ${change} added or changed (\`only-changed: files\`)`
   return 'every citation in the checked files (`only-changed: all`)'
 }
