@@ -469,7 +469,9 @@ describe('not found', () => {
     ['Spanish', doc('<title>Página no encontrada</title>'), 'title “Página no encontrada”'],
     ['French', doc('<title>Page introuvable | Le Site</title>'), 'title “Page introuvable | Le Site”'],
     ['Italian', doc('<title>Pagina non trovata</title>'), 'title “Pagina non trovata”'],
-    ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”']
+    ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”'],
+    // The title's likely sign was taken before the heading was read: a warning for a gone page.
+    ['h1 after a title that only contains a phrase', doc('<title>Error: Gone Post not found | Blog</title>', '<h1>Page not found</h1>'), 'h1 “Page not found”']
   ])('certain: %s', (_, body, reason) => {
     expect(page(body).notFound).toEqual({reason, certain: true})
   })

@@ -74,13 +74,16 @@ export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
   const url = urlSign(input.url)
   if (url !== undefined) return strong(url)
   const lines = [['title', input.title], ['h1', input.h1]] as const
+  // A title that only contains a phrase ("Error: Gone Post not found") waits for the heading, which may be the line.
+  let likely: NotFoundSign | undefined
   for (const [where, text] of lines) {
     if (text === undefined || /\bhttp\b/.test(fold(text))) continue
     if (titleSegments(text).some((segment) => isNotFoundLine(segment))) return strong(`${where} ${quote(text)}`)
-    if (thin && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))) {
-      return {reason: `${where} ${quote(text)}`, certain: false}
+    if (thin && likely === undefined && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))) {
+      likely = {reason: `${where} ${quote(text)}`, certain: false}
     }
   }
+  if (likely) return likely
   if (thin) {
     // One search over the passages; a line break between them keeps a phrase from spanning two.
     const folded = foldCollapsed(input.passages.join('\n'))
