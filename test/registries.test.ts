@@ -70,6 +70,13 @@ const works: Record<string, Record<string, unknown>> = {
       }
     ]
   },
+  // As Springer deposits physics titles: with TeX.
+  '10.5555/tex': {
+    DOI: '10.5555/tex',
+    type: 'journal-article',
+    title: ['Observation of $$ {\\Lambda}_b^0 $$ decays to $$ J/\\psi $$ pK'],
+    issued: {'date-parts': [[2015, 8, 12]]}
+  },
   '10.5555/concern': {
     DOI: '10.5555/concern',
     type: 'journal-article',
@@ -86,6 +93,7 @@ const agencies: Record<string, string> = {
   '10.5555/live': 'Crossref',
   '10.5555/retracted': 'Crossref',
   '10.5555/concern': 'Crossref',
+  '10.5555/tex': 'Crossref',
   '10.5061/dryad.8515': 'DataCite',
   // Open repositories, where anyone can deposit and receive a DOI.
   '10.5281/zenodo.1234': 'DataCite',
@@ -359,6 +367,19 @@ describe('DOIs', () => {
     const {messages} = await check('See [the paper](https://doi.org/10.5555/live "Quantum thermometry in cold atoms").\n')
     expect(messages).toEqual([
       '1:17-1:45: Unexpected cited title “Quantum thermometry in cold atoms” for `https://doi.org/10.5555/live`, expected the registered title “Nanometre-scale thermometry in a living cell” (`Crossref`) [citation-title-match]'
+    ])
+  })
+
+  it('a title deposited with TeX is compared as rendered, and shown so', async () => {
+    const {messages} = await check(
+      [
+        '* [the paper](https://doi.org/10.5555/tex "Observation of Λb0 decays to J/ψ pK")',
+        '* [the paper](https://doi.org/10.5555/tex "Search for dark photons at low mass")',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([
+      '2:15-2:42: Unexpected cited title “Search for dark photons at low mass” for `https://doi.org/10.5555/tex`, expected the registered title “Observation of Λb0 decays to J/ψ pK” (`Crossref`) [citation-title-match]'
     ])
   })
 

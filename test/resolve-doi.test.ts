@@ -219,6 +219,13 @@ describe('parseCrossrefWork', () => {
     expect(parsed.titles).toEqual(['In vivo imaging of CO2 & O2: A review', 'Imaging CO2'])
   })
 
+  it('reads a title deposited with TeX as rendered, and keeps it as written', () => {
+    const deposited = 'Observation of $$ {\\Lambda}_b^0 $$ decays to $$ J/\\psi $$ pK'
+    const parsed = work(parseCrossrefWork(crossref({...nature, title: [deposited]})))
+    expect(parsed.title).toBe('Observation of Λb0 decays to J/ψ pK')
+    expect(parsed.titles).toEqual([deposited])
+  })
+
   it('reads posted content as a preprint, with subtype preprint, another, or none', () => {
     const parsed = work(parseCrossrefWork(crossref({...nature, type: 'posted-content', subtype: 'preprint', 'container-title': []})))
     expect(parsed.type).toBe('preprint')

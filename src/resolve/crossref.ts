@@ -15,6 +15,7 @@ import {
   type Registry,
   type WorkMetadata
 } from './metadata.js'
+import {plainTex} from './tex.js'
 import {workType} from './work-type.js'
 
 export function parseCrossrefWork(body: string): Parsed<WorkMetadata> {
@@ -40,19 +41,23 @@ export function readWork(record: Json, registry: Registry): Parsed<WorkMetadata>
   // A notice's own title often repeats the original's with a `Retracted:` prefix; only an original's prefix counts.
   const isNotice = list(record['update-to']).length > 0
   const signal = registered === undefined || isNotice ? {title: registered, notice: undefined} : titleSignal(registered)
+  // Springer deposits TeX (`Search for $$ {\Lambda}_b^0 $$ decays`): read as rendered, and as written too.
+  const rendered = signal.title === undefined ? undefined : plainTex(signal.title)
+  const title = rendered ?? signal.title
   const subtitle = text(record.subtitle)
   const others = [
-    ...(signal.title !== undefined && subtitle !== undefined ? [`${signal.title}: ${subtitle}`] : []),
+    ...(title !== undefined && subtitle !== undefined ? [`${title}: ${plainTex(subtitle) ?? subtitle}`] : []),
+    ...(rendered === undefined ? [] : [signal.title!]),
     ...texts(record['short-title']),
     ...texts(record['original-title'])
   ]
-  const titles = [...new Set(others)].filter((title) => title !== signal.title)
+  const titles = [...new Set(others)].filter((other) => other !== title)
   const container = text(record['container-title'])
   const publisher = text(record.publisher)
   const issued = dateFromParts(record.issued) ?? dateFromParts(record['published-print']) ?? dateFromParts(record['published-online'])
   return {
     identifier,
-    title: signal.title,
+    title,
     ...(titles.length > 0 ? {titles} : {}),
     type: workType(record.type, record.subtype),
     ...(container === undefined ? {} : {container}),

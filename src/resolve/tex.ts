@@ -1,5 +1,6 @@
 // TeX in a registered title as a reader sees it rendered: arXiv keeps its authors' markup (`Schr\"odinger`,
-// `$\alpha$-decay of $^{229}$Th`), which a cited title never carries (`Schrödinger`, `α-decay of 229Th`).
+// `$\alpha$-decay of $^{229}$Th`) and Springer deposits it with Crossref (`$$ {\Lambda}_b^0 $$`), which a cited title
+// never carries (`Schrödinger`, `α-decay of 229Th`, `Λb0`).
 
 import {collapse} from '../page/text.js'
 
