@@ -233,7 +233,14 @@ describe('a URL written as its own text names nothing', () => {
     ['a www. literal', 'See www.arxiv.org/abs/2101.00001 for details.'],
     ['a link whose text is its URL', 'See [https://arxiv.org/abs/1](https://arxiv.org/abs/1).'],
     ['a link whose text is its URL without scheme', 'See [arxiv.org/abs/1](https://arxiv.org/abs/1).'],
-    ['another citation’s URL in the sentence', 'Compare <https://clickup.com/blog/x> with [a review](https://clickup.com/blog/y).']
+    ['another citation’s URL in the sentence', 'Compare <https://clickup.com/blog/x> with [a review](https://clickup.com/blog/y).'],
+    // A security policy's 'report through GitHub Security Advisories or by email to security@acme.dev' was a claim
+    // about Acme citing github.com/acme: an address to write to is no party speaking.
+    [
+      'an email address, linked or not',
+      'Report vulnerabilities through [GitHub Security Advisories](https://github.com/acme/widget/security/advisories/new) ' +
+        'or by email to [security@acme.dev](mailto:security@acme.dev) or security@acme.dev.'
+    ]
   ])('%s', (_, markdown) => {
     expect(judged(markdown).every((message) => message === undefined)).toBe(true)
   })

@@ -148,12 +148,17 @@ export function isDoi(url: string): boolean {
   return host === 'doi.org' || host?.endsWith('.doi.org') === true
 }
 
-/** A run written as an address: with a scheme (`https://…`), or a host and a path (`arxiv.org/abs/1`, `www.arxiv.org/abs/1`). */
-const ADDRESS = /(?<![\p{L}\p{N}_.-])[a-z][a-z\d+.-]*:\/\/\S*|(?<![\p{L}\p{N}_.-])([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)\/\S*/giu
+/**
+ * A run written as an address: with a scheme (`https://…`), a host and a path (`arxiv.org/abs/1`,
+ * `www.arxiv.org/abs/1`), or an email address (`security@acme.dev`).
+ */
+const ADDRESS =
+  /(?<![\p{L}\p{N}_.-])[a-z][a-z\d+.-]*:\/\/\S*|(?<![\p{L}\p{N}_.-])([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)\/\S*|[\p{L}\p{N}_.%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu
 
 /**
- * The claim without the addresses written in it: an autolink, a bare URL or a link whose text is its URL
- * (`<https://arxiv.org/abs/1>`, `[arxiv.org/abs/1](…)`) names nothing; only the writer's words name a publisher.
+ * The claim without the addresses written in it: an autolink, a bare URL, a link whose text is its URL
+ * (`<https://arxiv.org/abs/1>`, `[arxiv.org/abs/1](…)`) or an email address names nothing; only the writer's words
+ * name a publisher.
  * A domain alone is a name, with or without `www.` (`wired.com calls it…`, `www.clickup.com is the best…`: GFM
  * links the latter, but a reader sees the same name); a host before a slash only when it has a public suffix
  * (`Node.js/Deno` keeps its name).
