@@ -470,6 +470,15 @@ describe('not found', () => {
     ['French', doc('<title>Page introuvable | Le Site</title>'), 'title “Page introuvable | Le Site”'],
     ['Italian', doc('<title>Pagina non trovata</title>'), 'title “Pagina non trovata”'],
     ['Japanese', doc('<title>お探しのページが見つかりません</title>'), 'title “お探しのページが見つかりません”'],
+    // Not known: only the likely sign of the sibling probe's same page was left, a warning for a gone page.
+    ['Swedish', doc('<title>Sidan kunde inte hittas – Exempel AB</title>'), 'title “Sidan kunde inte hittas – Exempel AB”'],
+    ['Danish', doc('<title>Siden blev ikke fundet</title>'), 'title “Siden blev ikke fundet”'],
+    ['Finnish', doc('<title>Sivua ei löytynyt</title>'), 'title “Sivua ei löytynyt”'],
+    ['Polish, another wording', doc('<title>Strona nie została znaleziona</title>'), 'title “Strona nie została znaleziona”'],
+    ['Czech', doc('<title>Stránka nenalezena | Příklad</title>'), 'title “Stránka nenalezena | Příklad”'],
+    ['Greek', doc('<title>Η σελίδα δεν βρέθηκε</title>'), 'title “Η σελίδα δεν βρέθηκε”'],
+    ['Indonesian', doc('<title>Halaman tidak ditemukan</title>'), 'title “Halaman tidak ditemukan”'],
+    ['Chinese, another wording', doc('<title>找不到网页</title>'), 'title “找不到网页”'],
     // The title's likely sign was taken before the heading was read: a warning for a gone page.
     ['h1 after a title that only contains a phrase', doc('<title>Error: Gone Post not found | Blog</title>', '<h1>Page not found</h1>'), 'h1 “Page not found”']
   ])('certain: %s', (_, body, reason) => {

@@ -23,7 +23,13 @@ export const notFoundPhrases = [
   'seite nicht gefunden', 'nicht gefunden', 'seite existiert nicht', 'página no encontrada', 'no se encontró', 'page introuvable',
   'page non trouvée', 'pagina non trovata', 'página não encontrada', 'pagina niet gevonden', 'nie znaleziono',
   'strona nie istnieje', 'страница не найдена', 'sayfa bulunamadı', 'ページが見つかりません', '页面不存在', '找不到页面',
-  '페이지를 찾을 수 없습니다'
+  '페이지를 찾을 수 없습니다',
+  // pl, sv, da, nb, fi, cs, hu, ro, el, uk, vi, id, ar, he, th, zh (more wordings)
+  'nie została znaleziona', 'sidan kunde inte hittas', 'sidan hittades inte', 'siden blev ikke fundet', 'siden findes ikke',
+  'siden finnes ikke', 'fant ikke siden', 'sivua ei löytynyt', 'stránka nenalezena', 'stránka nebyla nalezena',
+  'az oldal nem található', 'oldal nem található', 'pagina nu a fost găsită', 'σελίδα δεν βρέθηκε', 'сторінку не знайдено',
+  'không tìm thấy trang', 'halaman tidak ditemukan', 'الصفحة غير موجودة', 'הדף לא נמצא', 'ไม่พบหน้า', '找不到网页',
+  '页面未找到', '找不到頁面', '頁面不存在'
 ]
 
 /** Words that carry no topic in a not-found line: "Oops! Error 404: the page you requested was not found". */
