@@ -804,6 +804,25 @@ describe('never extracted', () => {
     expect(citations).toEqual([])
   })
 
+  // `remark` with the preset as the README's Use shows it has no remark-frontmatter: a Docusaurus page's settings
+  // parsed as a heading, and its card image, canonical address and author's profile were cited, and fetched.
+  it('front matter read as Markdown cites nothing, YAML or TOML', () => {
+    const yaml = '---\ntitle: Intro\nimage: https://cdn.example/card.png\ncanonical_url: https://docs.example/intro\n' +
+      'authors:\n  - url: https://github.com/alice\n---\n\nRead [the guide](https://docs.example/guide).'
+    const toml = '+++\ntitle = "Intro"\nimage = "https://cdn.example/card.png"\n+++\n\nSee https://docs.example/guide.'
+    for (const markdown of [yaml, toml]) {
+      for (const syntax of ['md', 'gfm', 'mdx'] as const) {
+        const file = new VFile(markdown)
+        const processor = unified().use(remarkParse)
+        if (syntax !== 'md') processor.use(syntax === 'gfm' ? remarkGfm : remarkMdx)
+        const tree = processor.parse(file)
+        const cited = extractCitations(tree, file, {skip: [], jsxAttributes: {a: ['href']}}).map((citation) => citation.url)
+        expect(cited).toEqual(['https://docs.example/guide'])
+        expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://docs.example/guide'])
+      }
+    }
+  })
+
   it('a link to a handle is a mention: no cited title, no claim', () => {
     const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
     expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([

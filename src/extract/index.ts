@@ -7,6 +7,7 @@ import {location} from 'vfile-location'
 import type {Citation, Place, Point} from '../types.js'
 import type {Span} from './bare-urls.js'
 import type {Context, Scope} from './context.js'
+import {frontMatterEnd, inFrontMatter} from './front-matter.js'
 import {citeHtml, CODE_ELEMENTS} from './html.js'
 import {citeJsx, JSX_TYPES} from './jsx.js'
 import {citeDefinition, citeLink, citeReference} from './links.js'
@@ -53,8 +54,9 @@ export function extractCitations(tree: Root, file: VFile, options: ExtractOption
     citations: []
   }
   const top: Scope = {block: undefined, footnote: undefined, quiet: false}
+  const settings = frontMatterEnd(source)
   traverse<Scope>(tree, top, (node, scope, parent, index) =>
-    visit(node, scope, parent, index, context)
+    parent === tree && inFrontMatter(node, settings) ? SKIP : visit(node, scope, parent, index, context)
   )
   // Stable: a definition and its uses keep document order at equal offsets.
   return context.citations.sort((a, b) => a.place.start.offset - b.place.start.offset)

@@ -10,6 +10,7 @@ import {bareUrlsIn} from './prose.js'
 import {JSX_TYPES} from './jsx.js'
 import {inCell, isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
+import {frontMatterEnd, inFrontMatter} from './front-matter.js'
 import {lateLiteralSpan} from './late-literals.js'
 import {literalCited} from './links.js'
 import {spanOf} from './context.js'
@@ -51,7 +52,9 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
     }
     return !beside
   }
+  const settings = frontMatterEnd(source)
   traverse<Where>(tree, {unsure: false, block: undefined}, (node, where, parent, index) => {
+    if (parent === tree && inFrontMatter(node, settings)) return SKIP
     const {unsure, block} = where
     // Before the skip: an image reference is what makes a definition a picture.
     if (node.type === 'imageReference') imageUses.add((node as Definition).identifier)
