@@ -466,6 +466,21 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.commands[0]).toMatch(/^::error::Unexpected shallow clone: .*`fetch-depth: 0`/)
   })
 
+  it('a checkout of the base branch (`pull_request_target`’s) fails saying so (exit 2), rather than passing with nothing checked', async () => {
+    const checkout = mkdtempSync(join(tmpdir(), 'action-target-'))
+    try {
+      gitIn(at.repo.dir, ['worktree', 'add', '--quiet', '--detach', checkout, base])
+      const run = await runAction({workspace: checkout, inputs: {}, event: pr(), eventName: 'pull_request_target'})
+      expect(run.code).toBe(2)
+      expect(run.commands).toEqual([
+        `::error::Unexpected checkout of the base branch: it holds none of the pull request's changes (its head is \`${head}\`), expected them checked out for the diff (\`actions/checkout\` does on \`pull_request\`; on \`pull_request_target\` it checks out the base branch)`
+      ])
+      expect(run.outputs).toMatchObject({'exit-code': '2'})
+    } finally {
+      gitIn(at.repo.dir, ['worktree', 'remove', '--force', checkout])
+    }
+  })
+
   it('keeps its cache in the working directory’s `node_modules/.cache/remark-lint-citations` (the folder the README caches)', async () => {
     await act({files: 'docs/warn.md'})
     expect(readdirSync(join(at.repo.dir, 'node_modules', '.cache', 'remark-lint-citations')).length).toBeGreaterThan(0)

@@ -46,9 +46,9 @@ export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
   )
 }
 
-/** True when `ancestor` is `HEAD` or one of its ancestors (the PR's head, or a merge of it, is checked out). */
-export async function isInHead(cwd: string, ancestor: string): Promise<boolean> {
-  return git(['merge-base', '--is-ancestor', ancestor, 'HEAD'], cwd).then(
+/** True when `ancestor` is `commit` or one of its ancestors (`HEAD` holds the PR's head: it, or a merge of it, is checked out). */
+export async function isAncestor(cwd: string, ancestor: string, commit: string): Promise<boolean> {
+  return git(['merge-base', '--is-ancestor', ancestor, commit], cwd).then(
     () => true,
     () => false
   )

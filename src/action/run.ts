@@ -15,7 +15,7 @@ import {OptionsError} from '../validate.js'
 import {binPath, isCancelled, runBin} from './bin.js'
 import {changeOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
-import {changesSince, GitError, hasCommit, isInHead, repoPrefix, type Changes} from './git.js'
+import {changesSince, GitError, hasCommit, isAncestor, repoPrefix, type Changes} from './git.js'
 import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
 import {recordsFromJsonl, type JsonlContents} from './records.js'
 import {prefixSarifPaths} from './sarif.js'
@@ -79,7 +79,13 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
         `Unexpected shallow clone: the ${change.name}'s base commit \`${change.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
       )
     }
-    if (change.head && !(await isInHead(cwd, change.head))) {
+    if (change.head && !(await isAncestor(cwd, change.head, 'HEAD'))) {
+      // The base branch checked out (what `pull_request_target` gets): the diff is empty, and a pass would have checked nothing.
+      if (await isAncestor(cwd, 'HEAD', change.base)) {
+        throw new GitError(
+          `Unexpected checkout of the base branch: it holds none of the ${change.name}'s changes (its head is \`${change.head}\`), expected them checked out for the diff (\`actions/checkout\` does on \`pull_request\`; on \`pull_request_target\` it checks out the base branch)`
+        )
+      }
       log.write(`::warning::${escapeData(`The checked-out commit does not contain the ${change.name}'s head \`${change.head}\`: changed lines are taken from the checkout`)}\n`)
       written.warning++
     }
