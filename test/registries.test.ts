@@ -370,6 +370,21 @@ describe('DOIs', () => {
     ])
   })
 
+  it('link text that is the paper’s identifier, or names its first author and others, is no title', async () => {
+    const {messages} = await check(
+      [
+        '* Nature 500, 54 (2013). [DOI: 10.5555/live](https://doi.org/10.5555/live)',
+        '* [DOI 10.5555/live](https://doi.org/10.5555/live)',
+        '* [PMID 31978945](https://pubmed.ncbi.nlm.nih.gov/31978945/)',
+        '* [ArXiv:1706.03762](https://arxiv.org/abs/1706.03762)',
+        '* [Kucsko et al., Nature 500, 54 (2013)](https://doi.org/10.5555/live)',
+        '* [Vaswani et al. (NeurIPS 2017)](https://arxiv.org/abs/1706.03762)',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([])
+  })
+
   it('a title deposited with TeX is compared as rendered, and shown so', async () => {
     const {messages} = await check(
       [

@@ -12,6 +12,7 @@ describe('identify: DOIs', () => {
     ['a www.doi.org URL', 'https://www.doi.org/10.5555/12345678', '10.5555/12345678'],
     ['`doi:` text', 'doi:10.1000/182', '10.1000/182'],
     ['`DOI: ` text with a space', 'DOI: 10.1000/182', '10.1000/182'],
+    ['`DOI` text without a colon', 'DOI 10.1000/182', '10.1000/182'],
     ['an OpenURL `info:doi/`', 'info:doi/10.1000/182', '10.1000/182'],
     ['a bare DOI', '10.1371/journal.pone.0123456', '10.1371/journal.pone.0123456'],
     ['doi.org without a scheme', 'doi.org/10.1038/nature12373', '10.1038/nature12373'],
@@ -102,6 +103,7 @@ describe('identify: arXiv', () => {
     ['export.arxiv.org', 'http://export.arxiv.org/abs/1706.03762v5', {id: '1706.03762', version: 5}],
     ['`arXiv:` text', 'arXiv:2509.21361v2', {id: '2509.21361', version: 2}],
     ['`arXiv:` old-style text', 'arXiv:hep-th/9901001', {id: 'hep-th/9901001'}],
+    ['`arXiv` text without a colon', 'arXiv 1706.03762v2', {id: '1706.03762', version: 2}],
     ['a URL followed by a period', 'https://arxiv.org/abs/1706.03762.', {id: '1706.03762'}]
   ])('reads %s', (_, input, expected) => {
     expect(identify(input)).toEqual({kind: 'arxiv', ...expected})

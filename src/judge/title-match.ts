@@ -2,6 +2,7 @@
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import {quote} from '../page/text.js'
+import {identify} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
@@ -47,9 +48,13 @@ export function parseTitleMatchOptions(value: unknown): TitleMatchOptions {
 export function judgeTitleMatch(citation: Citation, report: SourceReport, options: TitleMatchOptions): Verdict | undefined {
   const cited = citation.citedTitle
   if (cited === undefined || words(cited).length === 0) return undefined
+  // The paper's identifier (`DOI: 10.1038/…`, `PMID 31978945`, `arXiv:1706.03762`) names it by number, not title.
+  if (identify(cited) !== undefined) return undefined
   // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title; nor is
-  // an author-year reference ("Smith et al. 2023"), the usual link text for a paper.
-  if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(cited.trim()))) {
+  // an author-year reference ("Smith et al. 2023"), the usual link text for a paper, or any naming a first author and
+  // others ("Kucsko et al., Nature 500, 54 (2013)", as physics cites).
+  const text = cited.trim()
+  if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(text) || firstAuthor.test(text))) {
     return undefined
   }
   const siteNames = siteNamesOf(report)
@@ -132,6 +137,8 @@ const YEAR = /^(?:1[5-9]|20)\d{2}$/
 /** The `<title>` of create-react-app, create-next-app and create-vite's templates (`Vite + Vue + TS`, `Vite App`). */
 const generatorTitle = /^(?:React App|Create Next App|Vite App|Vite(?: \+ [A-Za-z]+)+)$/i
 
+/** "And others" after a first author's name: `et al.`, `et coll.`, `u. a.`, `y col.`, `e coll.`, `и др.`. */
+const andOthers = String.raw`et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?`
 /** A surname, with its lower-case particles (`van der Berg`), in a script with capitals. */
 const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
 /**
@@ -141,12 +148,14 @@ const surname = String.raw`(?:\p{Ll}+\s+)*\p{Lu}[\p{L}\p{M}'’-]*`
  * it may be a title's word (`统计年鉴 2020`).
  */
 const authors =
-  String.raw`(?:${surname}(?:\s+(?:et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?)|` +
+  String.raw`(?:${surname}(?:\s+(?:${andOthers})|` +
   String.raw`\s+(?:and|&|und|et|y|e|и|en)\s+${surname})?|[\p{Lo}\p{M}]+(?:\s*(?:ら|等|他|ほか)|\s+외))`
 const year = String.raw`(?:,?\s+[(（]?|\s*[(（])\d{4}[a-z]?[)）]?`
 /** A journal or venue named beside a reference, after a comma: `Smith et al. (2021), Nature`, `Smith et al., Nature 2021`. */
 const venue = String.raw`,\s+\p{Lu}[\p{L}.&'’-]*(?:\s+(?:\p{Lu}[\p{L}.&'’-]*|of|and|the|in|for|&))*`
 const authorYear = new RegExp(String.raw`^${authors}(?:${year}(?:${venue})?|${venue}${year})$`, 'u')
+/** A first author and others, whatever follows: `Kucsko et al., Nature 500, 54 (2013)`. No title starts so. */
+const firstAuthor = new RegExp(String.raw`^${surname}\s+(?:${andOthers})(?=[\s,;:()]|$)`, 'u')
 
 interface Candidate {
   text: string

@@ -13,7 +13,7 @@ export type Pmid = {kind: 'pmid'; pmid: string}
 export type Pmcid = {kind: 'pmcid'; pmcid: string}
 export type Identifier = Doi | ArxivId | Pmid | Pmcid
 
-/** The identifier a cited URL (or `doi:`/`arXiv:`/`PMID:`/`PMCID:` text, a bare DOI or PMC id) names, if any. */
+/** The identifier a cited URL (or `doi:`, `DOI `, `arXiv:`, `PMID:`, `PMCID:` text, a bare DOI or PMC id) names, if any. */
 export function identify(input: string): Identifier | undefined {
   const text = trimEnds(input.trim())
   if (/^https?:\/\//i.test(text)) {
@@ -84,7 +84,7 @@ function arxiv(id: string, month: string, version: string | undefined): ArxivId 
 const doiShape = /^10\.\d{4,9}(?:\.\d+)*\/[^\s\p{Cc}]+$/u
 
 function fromText(text: string): Identifier | undefined {
-  const prefixed = /^(doi:\s*|info:doi\/|arxiv:\s*|pmid:?\s*|pmcid:?\s*)/i.exec(text)
+  const prefixed = /^(doi(?::\s*|\s+)|info:doi\/|arxiv(?::\s*|\s+)|pmid:?\s*|pmcid:?\s*)/i.exec(text)
   if (prefixed !== null) {
     const rest = text.slice(prefixed[0].length)
     const prefix = prefixed[1]!.toLowerCase()
