@@ -3,7 +3,7 @@
 
 import {execFile} from 'node:child_process'
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {createServer, type AddressInfo, type Server, type Socket} from 'node:net'
+import {connect, createServer, type AddressInfo, type Server, type Socket} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -372,6 +372,61 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     } finally {
       for (const socket of sockets) socket.destroy()
       await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+
+  it('a thread busy past the bound (issuing thousands of commands) does not give up a Redis whose answer is waiting', async () => {
+    const warnings: string[] = []
+    const cache = open(redis.url, warnings)
+    const url = 'https://example.com/busy-thread'
+    await cache.set(url, report())
+    const pending = cache.get(url)
+    // The command is issued, and this thread stays busy past the bound in the same turn of the event loop, before
+    // the client sends it: what issuing thousands of commands at once costs.
+    for (let step = 0; step < 100; step++) await Promise.resolve()
+    const until = performance.now() + REDIS_TIMEOUT_MS + 500
+    while (performance.now() < until) {}
+    expect(await pending).toEqual(viaJson(report()))
+    expect(await cache.get(url)).toEqual(viaJson(report()))
+    expect(warnings).toEqual([])
+  })
+
+  it('a Redis across a slow link, answering a burst for longer than the bound, stays in use', async () => {
+    const urls = Array.from({length: 40}, (_, index) => `https://example.com/slow-link/${index}`)
+    const stored = report({reason: 'x'.repeat(1000)})
+    const direct = open(redis.url, [])
+    await Promise.all(urls.map((url) => direct.set(url, stored)))
+    // Redis's answers reach the cache at 800 bytes every 50 ms: 40 entries of 1 kB take about 3 s, arriving all along.
+    const sockets = new Set<Socket>()
+    const link: Server = createServer((near) => {
+      const far = connect(Number(new URL(redis.url).port), '127.0.0.1')
+      for (const socket of [near, far]) {
+        sockets.add(socket)
+        socket.on('error', () => {})
+      }
+      near.pipe(far)
+      let queued = Buffer.alloc(0)
+      far.on('data', (chunk: Buffer) => (queued = Buffer.concat([queued, chunk])))
+      const trickle = setInterval(() => {
+        if (queued.length === 0) return
+        near.write(queued.subarray(0, 800))
+        queued = queued.subarray(800)
+      }, 50)
+      near.on('close', () => clearInterval(trickle))
+    })
+    await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve))
+    try {
+      const warnings: string[] = []
+      const cache = open(`redis://127.0.0.1:${(link.address() as AddressInfo).port}`, warnings)
+      const started = Date.now()
+      const reports = await Promise.all(urls.map((url) => cache.get(url)))
+      expect(Date.now() - started).toBeGreaterThan(REDIS_TIMEOUT_MS)
+      expect(reports).toEqual(urls.map(() => viaJson(stored)))
+      expect(warnings).toEqual([])
+      await cache.close()
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => link.close(resolve))
     }
   })
 

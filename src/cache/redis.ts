@@ -19,10 +19,13 @@ export const REDIS_TIMEOUT_MS = 2000
  */
 export const LEASE_MS = 6000
 
+/** How often the silence of Redis is counted (see RedisCache.watch). */
+const watchTickMs = 100
+
 /**
  * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
- * and every command are bounded (REDIS_TIMEOUT_MS), there is no reconnecting and no offline
- * queue. The first failure (cannot connect, a command fails or times out, the connection drops)
+ * is bounded (REDIS_TIMEOUT_MS), and so is every command by how long Redis answers none (see
+ * watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a command fails or times out, the connection drops)
  * is one warning; from then on the cache behaves like no cache. A write Redis refuses while it
  * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote)
  * is one warning too; from then on the cache is read, and this process's answers are not shared.
@@ -43,6 +46,12 @@ export class RedisCache extends KeyvCache {
   private slots = 0
   /** Commands awaiting an answer: the socket keeps the process alive only while there are some. */
   private inFlight = 0
+  /** How long Redis has answered none of the commands in flight (see watch). */
+  private silentMs = 0
+  private watchdog: NodeJS.Timeout | undefined
+  /** Rejects when the store is given up: no command waits past that, whatever the client does. */
+  private readonly givenUp: Promise<never>
+  private giveUp: (error: unknown) => void = () => {}
   /** The leases this process holds, by key, each until when at most (its claim's bound). */
   private readonly leases = new Map<string, number>()
   private renewing: NodeJS.Timeout | undefined
@@ -54,6 +63,8 @@ export class RedisCache extends KeyvCache {
     scope: string | undefined
   ) {
     super(policy, scope)
+    this.givenUp = new Promise<never>((_, reject) => (this.giveUp = reject))
+    this.givenUp.catch(() => {})
     // All of the userinfo, and secret-looking query values (`?password=`): a username alone may be the password.
     this.shown = redactUrl(url)
     this.client = createClient({
@@ -104,11 +115,38 @@ export class RedisCache extends KeyvCache {
     return this.broken || this.closed ? undefined : keyv
   }
 
+  /**
+   * Every command waits until Redis has answered nothing, to it or to any other, for REDIS_TIMEOUT_MS (see watch): then
+   * the store has failed. Not a bound per command: thousands sent at once (a warm run of a large site) wait their turn
+   * in the client and on the wire, and a Redis still answering the ones before is not away.
+   */
   protected override bound<T>(operation: Promise<T>): Promise<T> {
-    if (this.inFlight++ === 0 && this.client.isOpen) this.client.ref()
-    return withTimeout(operation, REDIS_TIMEOUT_MS, `no answer within ${REDIS_TIMEOUT_MS / 1000} s`).finally(() => {
-      if (--this.inFlight === 0 && this.client.isOpen) this.client.unref()
+    if (this.inFlight++ === 0) {
+      if (this.client.isOpen) this.client.ref()
+      this.watch()
+    }
+    return Promise.race([operation, this.givenUp]).finally(() => {
+      this.silentMs = 0
+      if (--this.inFlight > 0) return
+      clearInterval(this.watchdog)
+      if (this.client.isOpen) this.client.unref()
     })
+  }
+
+  /**
+   * Counts how long Redis keeps the commands in flight unanswered, and gives the store up at REDIS_TIMEOUT_MS (which
+   * fails every command waiting). A tick that comes late found this thread busy (issuing those thousands of commands
+   * takes seconds), not Redis silent, and counts for two ticks at most: the answers that came meanwhile are read first.
+   */
+  private watch(): void {
+    this.silentMs = 0
+    let last = performance.now()
+    this.watchdog = setInterval(() => {
+      const now = performance.now()
+      this.silentMs += Math.min(now - last, 2 * watchTickMs)
+      last = now
+      if (this.silentMs >= REDIS_TIMEOUT_MS) this.fail(new Error(`no answer within ${REDIS_TIMEOUT_MS / 1000} s`))
+    }, watchTickMs).unref()
   }
 
   protected failed(action: 'read' | 'write', error: unknown): void {
@@ -255,6 +293,7 @@ export class RedisCache extends KeyvCache {
   private fail(error: unknown): void {
     if (this.broken) return
     this.broken = true
+    this.giveUp(error)
     if (!this.closed) {
       this.warn(`Cannot use the Redis citation cache \`${this.shown}\`, continuing without a cache: ${describe(error)}`)
     }
