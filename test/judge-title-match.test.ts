@@ -328,7 +328,10 @@ describe('parseTitleMatchOptions', () => {
     // Research writing names an organisation's page by what it is, often with its year: these were flagged.
     ['Pew Research Center survey (2023)', 'https://www.pewresearch.org/short-reads/2023/ai', 'Americans’ views of AI | Pew Research Center', 'Pew Research Center'],
     ['Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature'],
-    ['2021 Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature']
+    ['2021 Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature'],
+    // An organisation as APA cites its work, in full where its site goes by its initials: these were flagged.
+    ['International Energy Agency, 2023', 'https://www.iea.org/reports/renewables-2023', 'Renewables 2023 – Analysis - IEA', 'IEA'],
+    ['Bureau of Labor Statistics (2024)', 'https://www.bls.gov/news.release/empsit.nr0.htm', 'Employment Situation Summary - 2024 M03 Results', undefined]
   ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
     const page = source(url, {titles: [{source: 'title', text: title}], siteName})
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()

@@ -99,8 +99,8 @@ const describing = new Set(
 /**
  * Link text that names the site and says what kind of page ("React docs", "Stack Overflow answer", "MDN reference",
  * "Pew Research Center survey (2023)") describes the source: its only content word is the name the page's title
- * carries as its site, which comparing the titles drops. A year counts as no word, unless the page's titles give
- * another one: "WHO report 2021" does not describe the 2022 report.
+ * carries as its site, which comparing the titles drops, or the words its initials are. A year counts as no word,
+ * unless the page's titles give another one: "WHO report 2021" does not describe the 2022 report.
  */
 function namesTheSite(text: string, siteNames: readonly string[], titles: readonly Candidate[]): boolean {
   const pageYears = new Set(titles.flatMap((title) => words(title.text).filter((word) => YEAR.test(word))))
@@ -111,8 +111,12 @@ function namesTheSite(text: string, siteNames: readonly string[], titles: readon
     for (const word of nameWords) site.add(word)
     site.add(nameWords.join(''))
   }
-  const rest = words(looseFold(text)).filter((word) => !stopWords.has(word) && !describing.has(word) && !anyYear(word))
-  return rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))
+  const named = words(looseFold(text)).filter((word) => !stopWords.has(word) && !anyYear(word))
+  const rest = named.filter((word) => !describing.has(word))
+  if (rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))) return true
+  // An organisation named in full where its site goes by its initials, as APA cites an author: "International Energy
+  // Agency, 2023" on iea.org, "Bureau of Labor Statistics (2024)" on bls.gov. Three letters at least: two match by chance.
+  return [named, rest].some((list) => list.length >= 3 && site.has(list.map((word) => word[0]).join('')))
 }
 
 /**
