@@ -415,6 +415,25 @@ describe('liveness beyond the seed', () => {
     }
   })
 
+  // A README's chat badge (discord.gg), a survey link (forms.gle) and every tweet cited at twitter.com (now answered
+  // from x.com) were each flagged 'redirect … to another site'.
+  it('a site\'s own short or former domain (discord.gg, forms.gle, twitter.com) leads to the site itself', async () => {
+    const own = await startWeb({
+      '/acme': (request, response) => redirect(301, `http://discord.com:${web.port}/ok?invite=acme`)(request, response),
+      '/AbC1': (request, response) => redirect(302, `http://docs.google.com:${web.port}/ok?form=1`)(request, response),
+      '/jack/status/20': (request, response) => redirect(301, `http://x.com:${web.port}/ok?status=20`)(request, response)
+    })
+    try {
+      const hosts = /^(?:discord\.gg|discord\.com|forms\.gle|docs\.google\.com|twitter\.com|x\.com)$/
+      const resolve: typeof testResolve = async (hostname) => (hosts.test(hostname) ? [{address: '127.0.0.1', family: 4}] : testResolve(hostname))
+      expect(await one(`http://discord.gg:${own.port}/acme`, {resolve})).toEqual([])
+      expect(await one(`http://forms.gle:${own.port}/AbC1`, {resolve})).toEqual([])
+      expect(await one(`http://twitter.com:${own.port}/jack/status/20`, {resolve})).toEqual([])
+    } finally {
+      await own.close()
+    }
+  })
+
   it('resolvers whose job is to redirect may send readers to another site', async () => {
     expect(await one(`http://doi.test:${web.port}/doi`, {redirectResolvers: ['doi.test']})).toEqual([])
     expect(await one(`http://doi.test:${web.port}/doi?plain`)).toEqual([expect.stringContaining('to another site')])

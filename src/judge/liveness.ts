@@ -174,8 +174,10 @@ export function sameSite(from: string, to: string, resolvers: string[]): boolean
 }
 
 /**
- * Short domains a site uses for its own pages only (`youtu.be/ID` is `www.youtube.com/watch?v=ID`). Shorteners that
- * also wrap other sites' links (`t.co`, `lnkd.in`, `bit.ly`) are not: where they lead is another site.
+ * Short domains a site uses for its own pages only (`youtu.be/ID` is `www.youtube.com/watch?v=ID`, a README's chat
+ * badge `discord.gg/ID` is `discord.com/invite/ID`), and a site's former domain (`twitter.com` now answers from
+ * `x.com`). Shorteners that also wrap other sites' links (`t.co`, `lnkd.in`, `bit.ly`) are not: where they lead is
+ * another site.
  */
 const ownShortDomains: Record<string, string> = {
   'youtu.be': 'youtube.com',
@@ -184,7 +186,10 @@ const ownShortDomains: Record<string, string> = {
   'instagr.am': 'instagram.com',
   'flic.kr': 'flickr.com',
   'nyti.ms': 'nytimes.com',
-  'spoti.fi': 'spotify.com'
+  'spoti.fi': 'spotify.com',
+  'discord.gg': 'discord.com',
+  'forms.gle': 'google.com',
+  'twitter.com': 'x.com'
 }
 
 function siteOf(host: string): string {
