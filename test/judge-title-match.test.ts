@@ -331,7 +331,10 @@ describe('parseTitleMatchOptions', () => {
     ['2021 Nature study', 'https://www.nature.com/articles/s41586-021-1', 'Ocean warming accelerates | Nature', 'Nature'],
     // An organisation as APA cites its work, in full where its site goes by its initials: these were flagged.
     ['International Energy Agency, 2023', 'https://www.iea.org/reports/renewables-2023', 'Renewables 2023 – Analysis - IEA', 'IEA'],
-    ['Bureau of Labor Statistics (2024)', 'https://www.bls.gov/news.release/empsit.nr0.htm', 'Employment Situation Summary - 2024 M03 Results', undefined]
+    ['Bureau of Labor Statistics (2024)', 'https://www.bls.gov/news.release/empsit.nr0.htm', 'Employment Situation Summary - 2024 M03 Results', undefined],
+    // A publication's name with its article, as its address spells it, where the page gives no og:site_name: flagged.
+    ['The Atlantic', 'https://www.theatlantic.com/ideas/archive/2023/05/homework/1/', 'The Case Against Homework - The Atlantic', undefined],
+    ['Our World in Data', 'https://ourworldindata.org/co2-emissions', 'CO₂ emissions - Our World in Data', undefined]
   ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
     const page = source(url, {titles: [{source: 'title', text: title}], siteName})
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()

@@ -111,9 +111,14 @@ function namesTheSite(text: string, siteNames: readonly string[], titles: readon
     for (const word of nameWords) site.add(word)
     site.add(nameWords.join(''))
   }
-  const named = words(looseFold(text)).filter((word) => !stopWords.has(word) && !anyYear(word))
+  const spelled = words(looseFold(text)).filter((word) => !anyYear(word))
+  const named = spelled.filter((word) => !stopWords.has(word))
   const rest = named.filter((word) => !describing.has(word))
-  if (rest.length > 0 && (rest.every((word) => site.has(word)) || site.has(rest.join('')))) return true
+  if (rest.length === 0) return false
+  if (rest.every((word) => site.has(word)) || site.has(rest.join(''))) return true
+  // The name with its articles and joining words, as the site's address spells it: "The Atlantic" on theatlantic.com,
+  // "Our World in Data" on ourworldindata.org.
+  if (site.has(spelled.join('')) || site.has(spelled.filter((word) => !describing.has(word)).join(''))) return true
   // An organisation named in full where its site goes by its initials, as APA cites an author: "International Energy
   // Agency, 2023" on iea.org, "Bureau of Labor Statistics (2024)" on bls.gov. Three letters at least: two match by chance.
   return [named, rest].some((list) => list.length >= 3 && site.has(list.map((word) => word[0]).join('')))
