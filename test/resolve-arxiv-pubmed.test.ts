@@ -169,7 +169,9 @@ describe('plainTex', () => {
     ['letter commands', 'Erd\\H{o}s, \\v{C}ech, \\c c, \\L ojasiewicz, Stra\\ss e', 'Erdős, Čech, ç, Łojasiewicz, Straße'],
     ['Greek, symbols and scripts in math', '$\\Lambda$CDM, $B^0_s\\to\\mu^+\\mu^-$, $^{229}$Th, $\\mathcal{N}=4$', 'ΛCDM, B0s→μ+μ-, 229Th, N=4'],
     ['an operator keeps its space; escaped signs stay', '$O(n \\log n)$ for \\$100 \\& more', 'O(n log n) for $100 & more'],
-    ['unknown commands keep their names', '\\LaTeX\\ for physicists', 'LaTeX for physicists']
+    ['unknown commands keep their names', '\\LaTeX\\ for physicists', 'LaTeX for physicists'],
+    ['display math as Crossref has it from Springer', 'Decays of $$ {\\Lambda}_b^0 $$ baryons', 'Decays of Λb0 baryons'],
+    ['dollar amounts are no math', 'From $5 to $10 a day: \\"Uber', 'From $5 to $10 a day: Über']
   ])('%s', (_, tex, plain) => {
     expect(plainTex(tex)).toBe(plain)
   })

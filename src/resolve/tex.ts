@@ -42,23 +42,29 @@ const fonts = /\\(?:math(?:cal|rm|bf|it|sf|bb|frak|scr|tt)|text(?:rm|bf|it|sf|tt
 
 /**
  * The title as rendered, or undefined when it holds no TeX (no `\` command, no `$`). Accents become letters, Greek
- * and symbol commands their characters, and math loses its delimiters, braces, sub- and superscript marks.
+ * and symbol commands their characters, and math (`$$…$$`, or `$…$` holding TeX) loses its delimiters and its sub-
+ * and superscript marks, groups their braces. A dollar amount (`The $15 minimum wage`) stays as it is.
  */
 export function plainTex(title: string): string | undefined {
   if (!/\\[a-zA-Z"'`^~=.]|\$/.test(title)) return undefined
   const text = title
+    .replace(/\\\$/g, '\u0000')
+    .replace(/\$\$([^$]*)\$\$|\$([^$]*)\$/g, (whole, display: string | undefined, inline: string | undefined) =>
+      // Kept as a mark until the commands are read: `$\\Lambda$CDM` is `ΛCDM`, not a command `\\LambdaCDM`.
+      display !== undefined || /[\\^_{}]/.test(inline!) ? `\u0001${(display ?? inline!).replace(/[\^_]/g, '')}\u0001` : whole
+    )
     // `\"o`, `\"{o}`, `{\"o}`, `\v{s}`, `\c c`: a letter command needs braces or a space before its letter.
     .replace(/\\(?:(["'`^~=.])\s*|([uvHckr])\s+(?=[a-zA-Z])|([uvHckr])\s*(?=\{))(?:\{\s*(\\?[a-zA-Z])\s*\}|(\\?[a-zA-Z]))/g, (_, mark: string | undefined, spaced: string | undefined, braced: string | undefined, inBraces: string | undefined, bare: string | undefined) => {
       const letter = (inBraces ?? bare)!
       return `${letter === '\\i' ? 'i' : letter === '\\j' ? 'j' : letter}${accents[(mark ?? spaced ?? braced)!]!}`
     })
-    .replace(/\\([$%&#_{}])/g, (_, char: string) => (char === '$' ? '\u0000' : char))
+    .replace(/\\([%&#_])/g, '$1')
     .replace(fonts, '')
     .replace(/\\([a-zA-Z]+)( ?)/g, (_, name: string, space: string) => letters[name] ?? `${symbols[name] ?? name}${space}`)
-    // Spacing commands, math delimiters, groups, scripts; `~` is TeX's unbreakable space.
+    // Spacing commands, groups.
     .replace(/\\[,;:! ]/g, ' ')
-    .replace(/[${}^_]/g, '')
-    .replace(/~/g, ' ')
+    .replace(/\\?[{}]/g, '')
+    .replace(/\u0001/g, '')
     .replace(/\u0000/g, '$')
   return collapse(text.normalize('NFC'))
 }
