@@ -334,7 +334,9 @@ describe('parseTitleMatchOptions', () => {
     ['Bureau of Labor Statistics (2024)', 'https://www.bls.gov/news.release/empsit.nr0.htm', 'Employment Situation Summary - 2024 M03 Results', undefined],
     // A publication's name with its article, as its address spells it, where the page gives no og:site_name: flagged.
     ['The Atlantic', 'https://www.theatlantic.com/ideas/archive/2023/05/homework/1/', 'The Case Against Homework - The Atlantic', undefined],
-    ['Our World in Data', 'https://ourworldindata.org/co2-emissions', 'CO₂ emissions - Our World in Data', undefined]
+    ['Our World in Data', 'https://ourworldindata.org/co2-emissions', 'CO₂ emissions - Our World in Data', undefined],
+    // The publication credited as a source, as captions and AI-written reports do: flagged.
+    ['Source: Reuters', 'https://www.reuters.com/world/europe/heatwave-2023-07-18/', 'Heatwave grips southern Europe | Reuters', 'Reuters']
   ])('link text that only names the site and the kind of page (%s) describes the source', (text, url, title, siteName) => {
     const page = source(url, {titles: [{source: 'title', text: title}], siteName})
     expect(judgeTitleMatch(citation(url, {citedTitle: text, citedTitleFrom: 'text'}), page, options)).toBeUndefined()

@@ -82,7 +82,7 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
 const describing = new Set(
   ('answer answers api article blog book channel comment community discussion doc docs documentation entry faq forum ' +
     'guide guides handbook home homepage issue issues manual news official page pages paper post question reference ' +
-    'repo repository site spec specification thread tutorial video website wiki ' +
+    'repo repository site source sources spec specification thread tutorial video website wiki ' +
     // What research writing cites an organisation's page as: "a Pew Research Center survey", "the Gallup poll".
     'analysis brief data dataset factsheet poll report research review statistics study survey whitepaper ' +
     'studie umfrage bericht etude enquete rapport estudio encuesta informe estudo pesquisa relatorio ' +
