@@ -77,6 +77,17 @@ const works: Record<string, Record<string, unknown>> = {
     title: ['Observation of $$ {\\Lambda}_b^0 $$ decays to $$ J/\\psi $$ pK'],
     issued: {'date-parts': [[2015, 8, 12]]}
   },
+  // A preprint whose journal version was retracted: only the journal version carries the notice.
+  '10.5555/preprint': {
+    DOI: '10.5555/preprint',
+    type: 'posted-content',
+    subtype: 'preprint',
+    title: ['Ileal-lymphoid-nodular hyperplasia in children'],
+    relation: {'is-preprint-of': [{id: '10.5555/retracted', 'id-type': 'doi', 'asserted-by': 'subject'}]}
+  },
+  // Two records that each name the other as their published version.
+  '10.5555/loop-a': {DOI: '10.5555/loop-a', type: 'posted-content', title: ['Wind in Europe'], relation: {'is-preprint-of': [{id: '10.5555/loop-b', 'id-type': 'doi'}]}},
+  '10.5555/loop-b': {DOI: '10.5555/loop-b', type: 'posted-content', title: ['Wind in Europe'], relation: {'is-preprint-of': [{id: '10.5555/loop-a', 'id-type': 'doi'}]}},
   '10.5555/concern': {
     DOI: '10.5555/concern',
     type: 'journal-article',
@@ -94,6 +105,9 @@ const agencies: Record<string, string> = {
   '10.5555/retracted': 'Crossref',
   '10.5555/concern': 'Crossref',
   '10.5555/tex': 'Crossref',
+  '10.5555/preprint': 'Crossref',
+  '10.5555/loop-a': 'Crossref',
+  '10.5555/loop-b': 'Crossref',
   '10.5061/dryad.8515': 'DataCite',
   // Open repositories, where anyone can deposit and receive a DOI.
   '10.5281/zenodo.1234': 'DataCite',
@@ -423,6 +437,13 @@ describe('DOIs', () => {
     ])
     // On, its one error is enough.
     expect((await check(markdown)).messages).toEqual([expect.stringContaining('[citation-retracted, error]')])
+  })
+
+  it('a preprint whose published version (Crossref’s `is-preprint-of`) was retracted is an error naming that version; records naming each other end', async () => {
+    const {messages} = await check('See <https://doi.org/10.5555/preprint> and <https://doi.org/10.5555/loop-a>.\n')
+    expect(messages).toEqual([
+      '1:6-1:38: Unexpected retracted paper `https://doi.org/10.5555/preprint`, expected a paper in good standing (`retraction 10.5555/retraction of 2010-02-06, of the journal version 10.5555/retracted`) [citation-retracted, error]'
+    ])
   })
 
   it('an expression of concern is a warning; author-year link text is not taken for a title', async () => {

@@ -226,6 +226,11 @@ describe('parseCrossrefWork', () => {
     expect(parsed.titles).toEqual([deposited])
   })
 
+  it('reads the DOI a preprint was published as', () => {
+    const relation = {'is-preprint-of': [{id: 'https://doi.org/10.1038/S41586-020-2012-7', 'id-type': 'uri'}, {id: '10.1038/S41586-020-2012-7', 'id-type': 'doi', 'asserted-by': 'subject'}]}
+    expect(work(parseCrossrefWork(crossref({...nature, type: 'posted-content', relation}))).publishedAs).toBe('10.1038/s41586-020-2012-7')
+  })
+
   it('reads posted content as a preprint, with subtype preprint, another, or none', () => {
     const parsed = work(parseCrossrefWork(crossref({...nature, type: 'posted-content', subtype: 'preprint', 'container-title': []})))
     expect(parsed.type).toBe('preprint')

@@ -55,6 +55,7 @@ export function readWork(record: Json, registry: Registry): Parsed<WorkMetadata>
   const container = text(record['container-title'])
   const publisher = text(record.publisher)
   const issued = dateFromParts(record.issued) ?? dateFromParts(record['published-print']) ?? dateFromParts(record['published-online'])
+  const publishedAs = publishedVersion(record.relation)
   return {
     identifier,
     title,
@@ -64,8 +65,15 @@ export function readWork(record: Json, registry: Registry): Parsed<WorkMetadata>
     ...(publisher === undefined ? {} : {publisher}),
     ...(issued === undefined ? {} : {issued}),
     registry,
-    notices: withTitleSignal(updatedBy(record['updated-by']), signal.notice)
+    notices: withTitleSignal(updatedBy(record['updated-by']), signal.notice),
+    ...(publishedAs === undefined ? {} : {publishedAs})
   }
+}
+
+/** `relation: {'is-preprint-of': [{id: '10.…', 'id-type': 'doi', 'asserted-by': 'subject'}]}`: the published version. */
+function publishedVersion(relation: unknown): string | undefined {
+  const version = isObject(relation) ? list(relation['is-preprint-of']).find((item) => item['id-type'] === 'doi') : undefined
+  return typeof version?.id === 'string' ? parseDoi(version.id)?.doi : undefined
 }
 
 /** `updated-by: [{type, DOI, updated: {date-parts}, source, label, record-id?}]`: the notices about this work. */

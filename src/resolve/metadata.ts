@@ -45,6 +45,8 @@ export interface WorkMetadata {
   notices: Notice[]
   /** A DOI given beside another identifier: arXiv's journal-version DOI, PubMed's article DOI (lower-cased). */
   doi?: string
+  /** The DOI a preprint was published as (Crossref's `is-preprint-of`), lower-cased: its notices are the preprint's. */
+  publishedAs?: string
   /** PMC's PubMed id of the same article. */
   pmid?: string
 }

@@ -63,7 +63,7 @@ export async function lookupWork(identifier: Identifier, endpoints: Endpoints, a
  * agency's API: Crossref works (with `updated-by`, the retraction notices) or DataCite. Other agencies, and an
  * agency API that fails, fall back to doi.org content negotiation (CSL JSON).
  */
-async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work> {
+async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask, followPublished = true): Promise<Work> {
   const [registered, {parseCrossrefWork, parseCslJson, parseDataCite, parseDoiRA}] = await askWithParsers(ask, doiRaUrl(endpoints, doi.doi), JSON_TYPE)
   const agency = read(registered, 'doi.org', (body) => parseDoiRA(body, doi.doi))
   if (agency.outcome === 'missing') return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
@@ -77,7 +77,7 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
           : undefined
     if (api !== undefined) {
       const record = read(await ask(api.url, JSON_TYPE), name(api.registry), api.parse)
-      if (record.outcome === 'found') return found(doi, record.value)
+      if (record.outcome === 'found') return withPublished(doi, record.value, endpoints, ask, followPublished)
       problems.push(record.reason)
     }
   } else {
@@ -89,12 +89,22 @@ async function lookupDoi(doi: Doi, endpoints: Endpoints, ask: Ask): Promise<Work
     return {identifier: doi, outcome: 'missing', registry: 'doi.org', reason: `DOI ${doi.display} is not registered`}
   }
   const csl = read(answer, 'doi.org', (body) => parseCslJson(body, answer.ok ? answer.contentType : undefined))
-  if (csl.outcome === 'found') return found(doi, csl.value)
+  if (csl.outcome === 'found') return withPublished(doi, csl.value, endpoints, ask, followPublished)
   problems.push(csl.reason)
   const reason = [...new Set(problems)].join('; ')
   // Registered (doi.org named its agency) but no metadata could be read: not invented, just not described.
   if (agency.outcome === 'found') return {identifier: doi, outcome: 'found', registry: 'doi.org', reason}
   return {identifier: doi, outcome: 'unverified', registry: 'doi.org', reason}
+}
+
+/**
+ * A preprint (Crossref's `is-preprint-of`) with the notices of the version it was published as. That version is asked
+ * directly and does not follow its own: two records naming each other would otherwise wait on each other for ever.
+ */
+async function withPublished(doi: Doi, metadata: WorkMetadata, endpoints: Endpoints, ask: Ask, follow: boolean): Promise<Work> {
+  const journal = follow && metadata.publishedAs !== undefined ? parseDoi(metadata.publishedAs) : undefined
+  if (journal === undefined || journal.doi === doi.doi) return found(doi, metadata)
+  return journalNotices(doi, metadata, journal, await lookupDoi(journal, endpoints, ask, false))
 }
 
 /**
@@ -119,9 +129,13 @@ async function lookupArxiv(arxiv: ArxivId, endpoints: Endpoints, ask: Ask, relat
   // arXiv's own DOI given as the journal's names this paper again: its lookup would wait on this one.
   const journal = doi === undefined || arxivOfDoi(doi) !== undefined ? undefined : doi
   if (result.outcome !== 'found' || journal === undefined) return settle(arxiv, 'arxiv', result, `arXiv has no paper ${id}`)
-  const published = await related(journal)
-  const notices = [...result.value.notices, ...(published.metadata?.notices ?? []).map((notice) => ({...notice, about: journal.doi}))]
-  return found(arxiv, {...result.value, notices}, unread(published, `journal version ${journal.display}`))
+  return journalNotices(arxiv, result.value, journal, await related(journal))
+}
+
+/** A journal that retracts a paper leaves its preprint unmarked: the preprint gets the journal version's notices. */
+function journalNotices(identifier: Identifier, metadata: WorkMetadata, journal: Doi, published: Work): Work {
+  const notices = [...metadata.notices, ...(published.metadata?.notices ?? []).map((notice) => ({...notice, about: journal.doi}))]
+  return found(identifier, {...metadata, notices}, unread(published, `journal version ${journal.display}`))
 }
 
 /**
