@@ -49,7 +49,8 @@ export interface Citation {
   /** True when `place` covers exactly the URL as written, so an editor may replace it. */
   placeIsUrl: boolean
   /**
-   * True for a link whose text is a person's handle (`[@dave](https://github.com/dave)`): it names the person, not a
+   * True for a mention: a link whose text is a person's handle (`[@dave](https://github.com/dave)`), or a badge, a
+   * link showing only images (`[![CI](…/badge.svg)](…/actions)`). It names or shows a thing rather than citing a
    * source, so it has no claim or cited title and its credibility is not judged; it must still be alive and safe.
    */
   mention?: true | undefined

@@ -823,6 +823,25 @@ describe('never extracted', () => {
     }
   })
 
+  // A README's badges cite nothing: each badge's target (npmjs.com, codecov.io, opensource.org) was scored as a
+  // source, 'low-credibility source … (0.60, unknown source)'.
+  it('a badge, a link showing only images, is a mention', () => {
+    const markdown =
+      '[![CI](https://github.com/a/w/actions/workflows/ci.yml/badge.svg)](https://github.com/a/w/actions) ' +
+      '[![npm][npm-badge]][npm] [![logo](https://a.example/l.png) Widget docs](https://docs.a.example)\n\n' +
+      '[npm-badge]: https://img.shields.io/npm/v/w.svg\n[npm]: https://www.npmjs.com/package/w'
+    const {citations} = extract(markdown, 'gfm')
+    expect(citations.map(({url, mention, citedTitle}) => ({url, mention, citedTitle}))).toEqual([
+      {url: 'https://github.com/a/w/actions', mention: true, citedTitle: undefined},
+      {url: 'https://www.npmjs.com/package/w', mention: true, citedTitle: undefined},
+      {url: 'https://docs.a.example', mention: undefined, citedTitle: 'Widget docs'},
+      {url: 'https://www.npmjs.com/package/w', mention: true, citedTitle: undefined}
+    ])
+    // A definition that a link with text uses too is a citation there.
+    const used = extract('[![npm][npm]][npm] and [the package][npm]\n\n[npm]: https://www.npmjs.com/package/w', 'gfm')
+    expect(used.citations.map(({kind, mention}) => [kind, mention])).toEqual([['reference', true], ['reference', undefined], ['definition', undefined]])
+  })
+
   it('a link to a handle is a mention: no cited title, no claim', () => {
     const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
     expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([

@@ -38,6 +38,8 @@ export interface Context {
   sourceLists: Set<Node>
   /** Definitions only images use: pictures, not citations. */
   imageOnly: Set<string>
+  /** Definitions only badges use (see `isBadge`): mentions, as the badges are. */
+  badgeOnly: Set<string>
   /** Nodes inside an inline HTML `<a>` that was already cited. */
   silenced: Set<Node>
   citations: Citation[]

@@ -1,12 +1,13 @@
 // Markdown links: inline links, autolinks, GFM literals, definitions and their uses.
 
-import type {Definition, Link, LinkReference} from 'mdast'
+import type {Definition, Link, LinkReference, Text} from 'mdast'
 import type {Node} from 'unist'
 import {emit, spanOf, type ClaimAt, type Context, type Scope} from './context.js'
 import {findBareUrls, literalLength, type Span} from './bare-urls.js'
 import {placeLateLiteral} from './late-literals.js'
 import {inMath} from './math.js'
 import {plainText} from './plain-text.js'
+import {childrenOf} from './traverse.js'
 import {
   autolinkDestination,
   definitionDestination,
@@ -21,10 +22,17 @@ import {
  */
 const MENTION = /^@[\p{L}\p{N}_][\p{L}\p{N}_.-]*(?:@[\p{L}\p{N}.-]+)?$/u
 
-/** Where a link's claim is, and whether it is a mention, which has none. */
+/** Where a link's claim is, and whether it is a mention (a handle, or a badge: images only), which has none. */
 function linkClaim(node: Node, text: string): {claim: ClaimAt; mention: boolean} {
-  const mention = MENTION.test(text.trim())
+  const mention = MENTION.test(text.trim()) || isBadge(node)
   return {claim: mention ? undefined : {node, offset: 0, own: text}, mention}
+}
+
+/** A link that shows only images, as a README's badges do (`[![CI](…/badge.svg)](…/actions)`): it cites no source. */
+export function isBadge(node: Node): boolean {
+  const children = childrenOf(node)
+  const images = children.filter((child) => child.type === 'image' || child.type === 'imageReference')
+  return images.length > 0 && children.every((child) => images.includes(child) || (child.type === 'text' && !/\S/.test((child as Text).value)))
 }
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
@@ -82,7 +90,7 @@ export function citeDefinition(node: Definition, scope: Scope, context: Context)
   if (!range || context.imageOnly.has(node.identifier)) return
   const candidate = definitionDestination(context.source, range.start, range.end)
   const located = locateUrl(context.source, range, candidate, node.url)
-  const found = {url: node.url, title: node.title, text: undefined, claim: undefined}
+  const found = {url: node.url, title: node.title, text: undefined, claim: undefined, mention: context.badgeOnly.has(node.identifier)}
   emit(context, {...found, ...located, kind: 'definition', scope})
 }
 

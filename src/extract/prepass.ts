@@ -3,6 +3,7 @@
 import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {Context} from './context.js'
+import {isBadge} from './links.js'
 import {addMarker, MARKER, numbersOf} from './markers.js'
 import {traverse} from './traverse.js'
 
@@ -10,7 +11,7 @@ import {traverse} from './traverse.js'
 export const BLOCK_TYPES = new Set(['paragraph', 'heading', 'tableCell'])
 
 type Marked = NonNullable<ReturnType<Context['markers']['get']>>
-type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly'>
+type Indexes = Pick<Context, 'definitions' | 'footnoteReferences' | 'markers' | 'sourceLists' | 'imageOnly' | 'badgeOnly'>
 
 /** What may stand before an entry's own label on its line: indentation, a quote's `>`, a list bullet or number. */
 const LINE_START = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/
@@ -21,6 +22,7 @@ export function indexTree(tree: Node, source: string): Indexes {
   const markers: Context['markers'] = new Map()
   const sourceLists = new Set<Node>()
   const linkUses = new Set<string>()
+  const textUses = new Set<string>()
   const imageUses = new Set<string>()
   traverse<Node | undefined>(tree, undefined, (node, block, parent) => {
     const identifier = (node as {identifier?: unknown}).identifier
@@ -29,8 +31,10 @@ export function indexTree(tree: Node, source: string): Indexes {
         definitions.set(identifier, node as Definition)
       } else if (node.type === 'footnoteReference' && !footnoteReferences.has(identifier)) {
         footnoteReferences.set(identifier, {node, block})
-      } else if (node.type === 'linkReference') linkUses.add(identifier)
-      else if (node.type === 'imageReference') imageUses.add(identifier)
+      } else if (node.type === 'linkReference') {
+        linkUses.add(identifier)
+        if (!isBadge(node)) textUses.add(identifier)
+      } else if (node.type === 'imageReference') imageUses.add(identifier)
     }
     if (node.type === 'text' && block && parent?.type !== 'link' && parent?.type !== 'linkReference') findMarkers(node as Text, block, source, markers)
     if (node.type === 'list' && (node as List).ordered && isSourceList(node as List, source)) {
@@ -41,7 +45,8 @@ export function indexTree(tree: Node, source: string): Indexes {
     return BLOCK_TYPES.has(node.type) ? node : block
   })
   const imageOnly = new Set([...imageUses].filter((id) => !linkUses.has(id)))
-  return {definitions, footnoteReferences, markers, sourceLists, imageOnly}
+  const badgeOnly = new Set([...linkUses].filter((id) => !textUses.has(id)))
+  return {definitions, footnoteReferences, markers, sourceLists, imageOnly, badgeOnly}
 }
 
 /**
