@@ -354,6 +354,13 @@ describe('parseDataCite', () => {
     })
   })
 
+  it('reads an arXiv DOI’s title with TeX as rendered, and keeps it as written', () => {
+    const written = 'Nonlinear Schr\\"odinger equations'
+    const attributes = {doi: '10.48550/arxiv.2101.00004', titles: [{title: written}], publisher: 'arXiv', types: {resourceTypeGeneral: 'Preprint'}}
+    const parsed = work(parseDataCite(JSON.stringify({data: {id: '10.48550/arxiv.2101.00004', type: 'dois', attributes}})))
+    expect(parsed).toMatchObject({title: 'Nonlinear Schrödinger equations', titles: [written]})
+  })
+
   it('reads a 404 as missing from DataCite', () => {
     const body = '{"errors":[{"status":"404","title":"The resource you are looking for doesn\'t exist."}]}'
     expect(parseDataCite(body)).toEqual({outcome: 'missing', reason: 'DataCite has no such DOI'})

@@ -5,6 +5,7 @@
 import {isObject, isoDate, list, readJson, text} from './fields.js'
 import {parseDoi} from './identifiers.js'
 import {missing, titleSignal, unparseable, withTitleSignal, type Parsed, type WorkMetadata} from './metadata.js'
+import {plainTex} from './tex.js'
 import {workType} from './work-type.js'
 
 export function parseDataCite(body: string): Parsed<WorkMetadata> {
@@ -27,11 +28,15 @@ export function parseDataCite(body: string): Parsed<WorkMetadata> {
   const titles = list(attributes.titles)
   const main = text((titles.find((title) => title.titleType === undefined || title.titleType === null) ?? titles[0])?.title)
   const signal = main === undefined ? {title: undefined, notice: undefined} : titleSignal(main)
-  const subtitle = text(titles.find((title) => title.titleType === 'Subtitle')?.title)
+  // arXiv's DOIs carry its authors' TeX (`Schr\"odinger`): read as rendered, and as written too.
+  const rendered = signal.title === undefined ? undefined : plainTex(signal.title)
+  const title = rendered ?? signal.title
+  const subtitle = text(titles.find((item) => item.titleType === 'Subtitle')?.title)
   const others = [
-    ...(signal.title !== undefined && subtitle !== undefined ? [`${signal.title}: ${subtitle}`] : []),
-    ...titles.filter((title) => title.titleType === 'AlternativeTitle' || title.titleType === 'TranslatedTitle').map((title) => text(title.title))
-  ].filter((title): title is string => title !== undefined && title !== signal.title)
+    ...(title !== undefined && subtitle !== undefined ? [`${title}: ${plainTex(subtitle) ?? subtitle}`] : []),
+    ...(rendered === undefined ? [] : [signal.title]),
+    ...titles.filter((item) => item.titleType === 'AlternativeTitle' || item.titleType === 'TranslatedTitle').map((item) => text(item.title))
+  ].filter((other): other is string => other !== undefined && other !== title)
 
   const types = isObject(attributes.types) ? attributes.types : {}
   const container = isObject(attributes.container) ? text(attributes.container.title) : undefined
@@ -40,7 +45,7 @@ export function parseDataCite(body: string): Parsed<WorkMetadata> {
   const issued = isoDate(list(attributes.dates).find((date) => date.dateType === 'Issued')?.date) ?? isoDate(text(attributes.publicationYear))
   return {
     identifier,
-    title: signal.title,
+    title,
     ...(others.length > 0 ? {titles: [...new Set(others)]} : {}),
     type: workType(types.resourceTypeGeneral),
     ...(container === undefined ? {} : {container}),
