@@ -466,6 +466,23 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(run.commands[0]).toMatch(/^::error::Unexpected shallow clone: .*`fetch-depth: 0`/)
   })
 
+  it('a shallow clone that holds the base commit but not where the histories meet says how to fix it, not git’s `no merge base`', async () => {
+    // The head checked out at depth 1, then the base fetched at depth 1: both commits, no history joining them.
+    const clone = mkdtempSync(join(tmpdir(), 'action-shallow-'))
+    try {
+      gitIn(clone, ['init', '--quiet'])
+      for (const sha of [head, base]) gitIn(clone, ['fetch', '--quiet', '--depth=1', pathToFileURL(at.repo.dir).href, sha])
+      gitIn(clone, ['checkout', '--quiet', '--detach', head])
+      const run = await runAction({workspace: clone, inputs: {}, event: pr()})
+      expect(run.code).toBe(2)
+      expect(run.commands).toEqual([
+        `::error::Unexpected shallow clone: it holds the pull request's base commit \`${base}\` but not the commit where the checkout's history meets it, expected the history between them for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
+      ])
+    } finally {
+      rmSync(clone, {recursive: true, force: true})
+    }
+  })
+
   it('a checkout of the base branch (`pull_request_target`’s) fails saying so (exit 2), rather than passing with nothing checked', async () => {
     const checkout = mkdtempSync(join(tmpdir(), 'action-target-'))
     try {

@@ -46,6 +46,14 @@ export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
   )
 }
 
+/** True when the clone's history joins `sha` and `HEAD` at a commit (a shallow one may hold both yet not that one). */
+export async function hasForkPoint(cwd: string, sha: string): Promise<boolean> {
+  return git(['merge-base', sha, 'HEAD'], cwd).then(
+    () => true,
+    () => false
+  )
+}
+
 /** True when `ancestor` is `commit` or one of its ancestors (`HEAD` holds the PR's head: it, or a merge of it, is checked out). */
 export async function isAncestor(cwd: string, ancestor: string, commit: string): Promise<boolean> {
   return git(['merge-base', '--is-ancestor', ancestor, commit], cwd).then(

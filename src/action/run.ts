@@ -15,7 +15,7 @@ import {OptionsError} from '../validate.js'
 import {binPath, isCancelled, runBin} from './bin.js'
 import {changeOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
-import {changesSince, GitError, hasCommit, isAncestor, repoPrefix, type Changes} from './git.js'
+import {changesSince, GitError, hasCommit, hasForkPoint, isAncestor, repoPrefix, type Changes} from './git.js'
 import {readInputs, type Env, type FailOn, type Inputs, type ReportFormat} from './inputs.js'
 import {recordsFromJsonl, type JsonlContents} from './records.js'
 import {prefixSarifPaths} from './sarif.js'
@@ -77,6 +77,11 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
     if (!(await hasCommit(cwd, change.base))) {
       throw new GitError(
         `Unexpected shallow clone: the ${change.name}'s base commit \`${change.base}\` is not in it, expected its history for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
+      )
+    }
+    if (!(await hasForkPoint(cwd, change.base))) {
+      throw new GitError(
+        `Unexpected shallow clone: it holds the ${change.name}'s base commit \`${change.base}\` but not the commit where the checkout's history meets it, expected the history between them for the diff (\`actions/checkout\` with \`fetch-depth: 0\`)`
       )
     }
     if (change.head && !(await isAncestor(cwd, change.head, 'HEAD'))) {
