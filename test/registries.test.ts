@@ -297,6 +297,8 @@ beforeAll(async () => {
           references: [{refsource: 'Lancet. 2010 Feb 6;375(9713):445', reftype: 'Retraction in', pmid: 20137807}]
         })
       }
+      // An article in German, as PubMed titles it: in English, in brackets, with its own title beside.
+      if (id === '33333333') return summary({title: '[Treatment of pneumonia in children].', vernaculartitle: 'Behandlung der Pneumonie bei Kindern.', pubtype: ['Journal Article']})
       if (id === '31978945') {
         return json(response, 200, {
           header: {type: 'esummary', version: '0.3'},
@@ -620,6 +622,17 @@ describe('arXiv and PubMed', () => {
     expect(messages).toEqual([
       '1:6-1:38: Unexpected unknown arXiv id `https://arxiv.org/abs/2101.99999`, expected a registered work (`arXiv has no paper 2101.99999`) [citation-alive, error]'
     ])
+  })
+
+  it('an article in another language cited by its own title matches the title PubMed gives in English', async () => {
+    const {messages} = await check(
+      [
+        '* [Behandlung der Pneumonie bei Kindern](https://pubmed.ncbi.nlm.nih.gov/33333333/)',
+        '* [Treatment of pneumonia in children](https://pubmed.ncbi.nlm.nih.gov/33333333/)',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([])
   })
 
   it('a missing PMID answered with 200 and an error key is removed; a known one is found', async () => {

@@ -280,6 +280,13 @@ describe('parsePubmedSummary', () => {
     expect(parsePubmedSummary(summary({31978945: chapter}))).toMatchObject({title: 'Treatment of pneumonia in children', type: 'chapter', issued: '2019'})
   })
 
+  it('keeps the title in the article’s own language beside the translated one', () => {
+    const german = {...nejm, title: '[Treatment of pneumonia in children].', vernaculartitle: 'Behandlung der Pneumonie bei Kindern.'}
+    expect(parsePubmedSummary(summary({31978945: german}))).toMatchObject({title: 'Treatment of pneumonia in children', titles: ['Behandlung der Pneumonie bei Kindern']})
+    // esummary gives every record the key, empty for an article in English.
+    expect(parsePubmedSummary(summary({31978945: {...nejm, vernaculartitle: ''}}))).not.toHaveProperty('titles')
+  })
+
   it('cannot read an HTML error page', () => {
     expect(parsePubmedSummary('<!DOCTYPE html><html><body>Bad Gateway</body></html>', '1')).toEqual({outcome: 'unparseable', reason: 'an HTML page, not JSON'})
   })

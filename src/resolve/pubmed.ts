@@ -28,6 +28,8 @@ export function parsePubmedSummary(body: string, pmid?: string): Parsed<WorkMeta
   const isNotice = pubtypes.some((type) => noticeTypes.has(type))
   const registered = pubmedTitle(text(record.title))
   const signal = registered === undefined || isNotice ? {title: registered, notice: undefined} : titleSignal(registered)
+  // An article in another language is titled in English (`[Vitamin D and bone].`); its own title is cited too.
+  const vernacular = pubmedTitle(text(record.vernaculartitle))
   const doi = articleDoi(record)
   const container = text(record.fulljournalname) ?? text(record.source)
   const issued = pubmedDate(text(record.sortpubdate)) ?? pubmedDate(text(record.pubdate))
@@ -35,6 +37,7 @@ export function parsePubmedSummary(body: string, pmid?: string): Parsed<WorkMeta
   return {
     identifier: {kind: 'pmid', pmid: uid},
     title: signal.title,
+    ...(vernacular === undefined || vernacular === signal.title ? {} : {titles: [vernacular]}),
     type: record.doctype === 'book' ? 'book' : record.doctype === 'chapter' ? 'chapter' : pubtypes.includes('Preprint') ? 'preprint' : 'journal-article',
     ...(container === undefined ? {} : {container}),
     ...(issued === undefined ? {} : {issued}),
