@@ -430,6 +430,33 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     }
   })
 
+  it('an editor whose Redis paused (a failover, a laptop asleep) reads the shared cache again from its next check', async () => {
+    const web = await startWeb({'/page': html('A page')})
+    const url = `${web.origin('edited.test')}/page`
+    const settings = (cacheOnly: boolean) =>
+      resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, cache: redis.url, cacheOnly})
+    const ci = createVerifier(settings(false), () => {})
+    const warnings: string[] = []
+    const editor = createVerifier(settings(true), (message) => warnings.push(message))
+    try {
+      await ci.verify(url)
+      await ci.flush()
+      expect((await editor.verify(url)).status).toBe(200)
+      await raw((client) => client.sendCommand(['CLIENT', 'PAUSE', String(REDIS_TIMEOUT_MS + 1000)]))
+      expect((await editor.verify(url)).reason).toMatch(/not yet checked/)
+      expect(warnings).toEqual([expect.stringMatching(/^Cannot use the Redis citation cache `redis:\/\/127\.0\.0\.1:\d+`, continuing without a cache: no answer within 2 s$/)])
+      await sleep(1200)
+      // The next check tries Redis again, in the background: the one after reads it.
+      editor.newRun()
+      await sleep(200)
+      expect((await editor.verify(url)).status).toBe(200)
+      expect(warnings).toHaveLength(1)
+    } finally {
+      await Promise.all([ci.close(), editor.close()])
+      await web.close()
+    }
+  }, 20_000)
+
   it('a Redis that goes away mid-run is one warning, then no cache', async () => {
     const doomed = await startRedis()
     try {

@@ -53,6 +53,7 @@ const noCache: SourceCache = {
   hostSlot: async () => ownSlot,
   mark: async () => 0,
   setMark: async () => {},
+  newRun: () => {},
   flush: async () => {},
   close: async () => {}
 }
@@ -138,6 +139,7 @@ function lazyRedis(url: string, warn: (message: string) => void, policy: TtlPoli
     hostSlot: async (host, limits, holdMs) => (await cache).hostSlot(host, limits, holdMs),
     mark: async (name) => (await cache).mark(name),
     setMark: async (name, time, ttlMs) => (await cache).setMark(name, time, ttlMs),
+    newRun: () => void cache.then((loaded) => loaded.newRun()),
     flush: async () => (await cache).flush(),
     close: async () => (await cache).close()
   }

@@ -32,6 +32,8 @@ export interface SourceCache {
   mark(name: string): Promise<number>
   /** Records `time` under `name` for `ttlMs`; a time of 0 clears it. */
   setMark(name: string, time: number, ttlMs: number): Promise<void>
+  /** A long-lived process starts another run: a store given up on in an earlier one may be tried again. */
+  newRun(): void
   /** Waits for the writes in flight (marks are written without being awaited); the cache stays open. */
   flush(): Promise<void>
   /** Waits for writes in flight, then releases files or connections; the process may exit after. */
@@ -129,6 +131,9 @@ export abstract class KeyvCache implements SourceCache {
   async hostSlot(_host: string, _limits: HostLimits, _holdMs: number): Promise<HostSlot> {
     return ownSlot
   }
+
+  /** Only a store that can be given up (Redis) has anything to try again. */
+  newRun(): void {}
 
   async flush(): Promise<void> {
     await Promise.allSettled([...this.pending])

@@ -10,7 +10,7 @@ import {cacheKey, NAMESPACE} from './entry.js'
 import {describe, KeyvCache, ownSlot} from './keyv-cache.js'
 import type {TtlPolicy} from './ttl.js'
 
-/** Bound on connecting to Redis, and on each Redis command: a Redis that is away costs at most this. */
+/** Bound on connecting to Redis, and on how long it may answer none of the commands waiting: a Redis that is away costs at most this. */
 export const REDIS_TIMEOUT_MS = 2000
 
 /**
@@ -25,16 +25,17 @@ const watchTickMs = 100
 /**
  * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
  * is bounded (REDIS_TIMEOUT_MS), and so is every command by how long Redis answers none (see
- * watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a command fails or times out, the connection drops)
- * is one warning; from then on the cache behaves like no cache. A write Redis refuses while it
+ * watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a
+ * command fails or times out, the connection drops) is one warning; from then on the cache
+ * behaves like no cache, until a long-lived process's next run (see newRun). A write Redis refuses while it
  * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote)
  * is one warning too; from then on the cache is read, and this process's answers are not shared.
  */
 export class RedisCache extends KeyvCache {
   override readonly shared = true
   private readonly shown: string
-  private readonly client: ReturnType<typeof createClient>
-  private readonly ready: Promise<Keyv | undefined>
+  private client!: Client
+  private ready!: Promise<Keyv | undefined>
   private broken = false
   private closed = false
   private warnedInvalid = false
@@ -50,42 +51,63 @@ export class RedisCache extends KeyvCache {
   private silentMs = 0
   private watchdog: NodeJS.Timeout | undefined
   /** Rejects when the store is given up: no command waits past that, whatever the client does. */
-  private readonly givenUp: Promise<never>
+  private givenUp: Promise<never> = new Promise(() => {})
   private giveUp: (error: unknown) => void = () => {}
+  /** A new connection is being tried (see newRun). */
+  private retrying = false
   /** The leases this process holds, by key, each until when at most (its claim's bound). */
   private readonly leases = new Map<string, number>()
   private renewing: NodeJS.Timeout | undefined
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly warn: (message: string) => void,
     policy: TtlPolicy,
     scope: string | undefined
   ) {
     super(policy, scope)
-    this.givenUp = new Promise<never>((_, reject) => (this.giveUp = reject))
-    this.givenUp.catch(() => {})
     // All of the userinfo, and secret-looking query values (`?password=`): a username alone may be the password.
     this.shown = redactUrl(url)
-    this.client = createClient({
-      url,
-      socket: {connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: false},
-      disableOfflineQueue: true
-    })
+    this.open()
+  }
+
+  /**
+   * A long-lived process (an editor server, `remark --watch`) tries a Redis it gave up on again at its next run, in
+   * the background: a restart, a failover or a laptop's sleep otherwise left it without the shared cache until it was
+   * restarted (under `cacheOnly`, every citation 'not yet checked'). Until the new connection is up, the run goes on
+   * without a cache, so a Redis still away costs each check nothing; a failed try is no new warning.
+   */
+  override newRun(): void {
+    if (!this.broken || this.closed || this.retrying) return
+    this.retrying = true
+    this.open()
+    void this.ready.finally(() => (this.retrying = false))
+  }
+
+  /** Connects a client; once it is up, the cache is in use (again). */
+  private open(): void {
+    const client = newClient(this.url)
+    this.client = client
+    const current = () => client === this.client
     // Without a listener an 'error' event would crash the process.
-    this.client.on('error', (error: unknown) => this.fail(error))
+    client.on('error', (error: unknown) => current() && this.fail(error))
     let connecting: Promise<unknown>
     try {
-      connecting = this.client.connect()
+      connecting = client.connect()
     } catch (error) {
       connecting = Promise.reject(error)
     }
+    let gaveUp = false
     this.ready = withTimeout(connecting, REDIS_TIMEOUT_MS, `no connection within ${REDIS_TIMEOUT_MS / 1000} s`).then(
       () => {
-        if (this.broken || this.closed) return undefined
+        if (!current() || this.closed) return undefined
+        this.broken = false
+        this.leases.clear()
+        this.givenUp = new Promise<never>((_, reject) => (this.giveUp = reject))
+        this.givenUp.catch(() => {})
         // An idle connection must not keep `remark` running after its last file.
-        if (this.inFlight === 0) this.client.unref()
-        const store = new KeyvRedis(this.client as unknown as RedisClientConnectionType, {
+        if (this.inFlight === 0) client.unref()
+        const store = new KeyvRedis(client as unknown as RedisClientConnectionType, {
           namespace: NAMESPACE,
           throwOnConnectError: true,
           throwOnErrors: true
@@ -96,14 +118,15 @@ export class RedisCache extends KeyvCache {
         return keyv
       },
       (error: unknown) => {
-        this.fail(error)
+        gaveUp = true
+        if (current()) this.fail(error)
         return undefined
       }
     )
     // A connection that succeeds after we gave up must not keep the process alive.
     connecting.then(
       () => {
-        if (this.broken || this.closed) this.destroy()
+        if (gaveUp || !current() || this.closed) destroy(client)
       },
       () => {}
     )
@@ -285,7 +308,7 @@ export class RedisCache extends KeyvCache {
       try {
         await withTimeout(this.client.close(), REDIS_TIMEOUT_MS, 'close timed out')
       } catch {
-        this.destroy()
+        destroy(this.client)
       }
     }
   }
@@ -297,15 +320,23 @@ export class RedisCache extends KeyvCache {
     if (!this.closed) {
       this.warn(`Cannot use the Redis citation cache \`${this.shown}\`, continuing without a cache: ${describe(error)}`)
     }
-    this.destroy()
+    destroy(this.client)
   }
 
-  private destroy(): void {
-    try {
-      if (this.client.isOpen) this.client.destroy()
-    } catch {
-      // Already closed.
-    }
+}
+
+/** Bounded connect, no reconnecting, no offline queue: see RedisCache. */
+function newClient(url: string) {
+  return createClient({url, socket: {connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: false}, disableOfflineQueue: true})
+}
+
+type Client = ReturnType<typeof newClient>
+
+function destroy(client: Client): void {
+  try {
+    if (client.isOpen) client.destroy()
+  } catch {
+    // Already closed.
   }
 }
 

@@ -313,6 +313,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     },
     probeSibling: probePerReport(probeOnce, !settings.cacheOnly),
     newRun() {
+      cache.newRun()
       memo?.newRun()
       works.newRun()
       snapshots.newRun()
