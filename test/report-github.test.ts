@@ -166,6 +166,19 @@ describe('jobSummary', () => {
     expect(text.trimEnd().split('\n').at(-1)).toBe(`_${200 - rows} more findings are not shown here (the summary has a size limit): see the log._`)
   })
 
+  test('files not checked count against the size limit too (GitHub drops a summary over it whole): thousands of broken MDX pages', () => {
+    const unchecked = Array.from({length: 100}, (_, i) => ({file: `docs/page-${i}.mdx`, line: 3, column: 1, message: 'Unexpected character `!` (U+0021) before name'}))
+    const dead = record('a.md', 'https://d.example/', [1, 1], [verdict('citation-alive', 'removed', 'invalid', 'dead')])
+    const text = jobSummary([dead], {unchecked, maxBytes: 5000})
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(5000)
+    expect(text).toContain('| ✗ removed | 1 | 1 |')
+    const rows = text.split('\n').filter((line) => line.startsWith('| `docs/page-')).length
+    expect(rows).toBeGreaterThan(10)
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      `_${100 - rows} more files not checked and 1 more finding are not shown here (the summary has a size limit): see the log._`
+    )
+  })
+
   test('page text in a message stays text: a hostile title puts no image, link or HTML in the summary; code spans stay', () => {
     const title = '![x](https://tracker.example/p.png) [click](https://evil.example) <img src=x> ~~gone~~ **`a | b`** \\|'
     const message = `Unexpected cited title “Paper” for \`https://a.example/\`, expected the page title “${title}” (\`title\`)`

@@ -66,8 +66,8 @@ function uncheckedAnnotation({file, line, column, message}: UncheckedFile): stri
   return `::error ${properties}::${escapeData(`Cannot check the file's citations: ${redactText(message)}`)}`
 }
 
-function plural(count: number, word: string): string {
-  return count <= 0 ? '' : `${count} more ${word}${count === 1 ? '' : 's'}`
+function plural(count: number, word: string, after = ''): string {
+  return count <= 0 ? '' : `${count} more ${word}${count === 1 ? '' : 's'}${after}`
 }
 
 /** A workflow command's message: `%`, CR and LF encoded (as @actions/core's `escapeData`). */
@@ -89,9 +89,9 @@ export interface JobSummaryOptions {
 
 /**
  * Markdown for `$GITHUB_STEP_SUMMARY`: counts of citations and sources per action (`ignored`, whose findings
- * lint comments silenced, only when there are some), then one table per file (line, rule, action, URL,
- * message) of every finding, files by path and rows by place. Rows that would pass `maxBytes` are left out,
- * and a last line says how many.
+ * lint comments silenced, only when there are some), the files that could not be checked, then one table per file
+ * (line, rule, action, URL, message) of every finding, files by path and rows by place. Rows that would pass
+ * `maxBytes` are left out, and a last line says how many: GitHub drops a summary over its limit whole.
  */
 export function jobSummary(records: readonly CitationRecord[], options: JobSummaryOptions = {}): string {
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES
@@ -107,38 +107,41 @@ export function jobSummary(records: readonly CitationRecord[], options: JobSumma
       .map((action) => `| ${actionMarks[action]} ${action} | ${citations[action]} | ${sources[action]} |`),
     `| total | ${records.length} | ${sources.ok + sources.removed + sources.flagged + sources.ignored} |`,
     ''
-  ]
-  head.push(...uncheckedSection(options.unchecked ?? []))
+  ].join('\n')
+  const unchecked = sortUnchecked(options.unchecked ?? []).map(
+    ({file, line, column, message}, index) =>
+      (index === 0 ? '\n### Not checked\n\n| File | Place | Reason |\n| --- | ---: | --- |\n' : '') +
+      `| ${[code(reportPath(file)), `${line}:${column}`, inertMarkdown(redactText(message))].map(tableCell).join(' | ')} |\n`
+  )
   const list = findings(records).sort(compareByPlace)
-  if (list.length === 0) return [...head, 'No citation needs attention.', ''].join('\n')
-
-  const out = [head.join('\n')]
-  let bytes = Buffer.byteLength(out[0]!)
   let file: string | undefined
-  let shown = 0
-  for (const finding of list) {
+  const rows = list.map((finding) => {
     const path = reportPath(finding.record.file)
     const section = path === file ? '' : `\n### ${code(path)}\n\n| Line | Rule | Action | URL | Message |\n| ---: | --- | --- | --- | --- |\n`
-    const text = section + row(finding) + '\n'
-    // Room for the closing line that counts what was left out.
-    if (bytes + Buffer.byteLength(text) > maxBytes - 200) break
-    out.push(text)
-    bytes += Buffer.byteLength(text)
     file = path
-    shown++
+    return section + row(finding) + '\n'
+  })
+
+  const out = [head]
+  let bytes = Buffer.byteLength(head)
+  /** Adds `parts` while they fit, keeping room for the closing line that counts the rest; how many it added. */
+  const add = (parts: readonly string[]): number => {
+    for (const [index, part] of parts.entries()) {
+      if (bytes + Buffer.byteLength(part) > maxBytes - 200) return index
+      out.push(part)
+      bytes += Buffer.byteLength(part)
+    }
+    return parts.length
   }
-  if (shown < list.length) {
-    const left = list.length - shown
-    out.push(`\n_${left} more ${left === 1 ? 'finding is' : 'findings are'} not shown here (the summary has a size limit): see the log._\n`)
+  const uncheckedShown = add(unchecked)
+  const shown = uncheckedShown < unchecked.length ? 0 : add(rows)
+  if (list.length === 0) out.push('\nNo citation needs attention.\n')
+  const left = [plural(unchecked.length - uncheckedShown, 'file', ' not checked'), plural(list.length - shown, 'finding')].filter(Boolean)
+  if (left.length > 0) {
+    const one = left.length === 1 && left[0]!.startsWith('1 ')
+    out.push(`\n_${left.join(' and ')} ${one ? 'is' : 'are'} not shown here (the summary has a size limit): see the log._\n`)
   }
   return out.join('')
-}
-
-/** A table of the files whose parser stopped, with the place and reason; none when every file was checked. */
-function uncheckedSection(unchecked: readonly UncheckedFile[]): string[] {
-  if (unchecked.length === 0) return []
-  const rows = sortUnchecked(unchecked).map(({file, line, column, message}) => `| ${[code(reportPath(file)), `${line}:${column}`, inertMarkdown(redactText(message))].map(tableCell).join(' | ')} |`)
-  return ['### Not checked', '', '| File | Place | Reason |', '| --- | ---: | --- |', ...rows, '']
 }
 
 function row(finding: Finding): string {
