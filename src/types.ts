@@ -50,7 +50,7 @@ export interface Citation {
   placeIsUrl: boolean
   /**
    * True for a mention: a link whose text is a person's handle (`[@dave](https://github.com/dave)`), or a badge, a
-   * link showing only images (`[![CI](…/badge.svg)](…/actions)`). It names or shows a thing rather than citing a
+   * link showing only badge images (`[![CI](…/badge.svg)](…/actions)`). It names or shows a thing rather than citing a
    * source, so it has no claim or cited title and its credibility is not judged; it must still be alive and safe.
    */
   mention?: true | undefined

@@ -837,8 +837,14 @@ describe('never extracted', () => {
       {url: 'https://docs.a.example', mention: undefined, citedTitle: 'Widget docs'},
       {url: 'https://www.npmjs.com/package/w', mention: true, citedTitle: undefined}
     ])
+    // A README's raw HTML badge row too.
+    const html = extract('<p align="center">\n  <a href="https://ci.a.example/run"><img src="https://ci.a.example/badge.svg" alt="CI"></a>\n  <a href="https://docs.a.example">Widget docs</a>\n</p>')
+    expect(html.citations.map(({url, mention}) => [url, mention])).toEqual([['https://ci.a.example/run', true], ['https://docs.a.example', undefined]])
+    // An icon standing for its source after a claim is no badge: it cites.
+    const icon = extract('Wind is the cheapest power [![PDF](https://a.example/pdf-icon.png)](https://a.example/report.pdf).', 'gfm')
+    expect(icon.citations.map(({mention, claim}) => ({mention, claim}))).toEqual([{mention: undefined, claim: 'Wind is the cheapest power.'}])
     // A definition that a link with text uses too is a citation there.
-    const used = extract('[![npm][npm]][npm] and [the package][npm]\n\n[npm]: https://www.npmjs.com/package/w', 'gfm')
+    const used = extract('[![npm][badge]][npm] and [the package][npm]\n\n[npm]: https://www.npmjs.com/package/w\n[badge]: https://img.shields.io/npm/v/w', 'gfm')
     expect(used.citations.map(({kind, mention}) => [kind, mention])).toEqual([['reference', true], ['reference', undefined], ['definition', undefined]])
   })
 

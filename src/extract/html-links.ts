@@ -3,6 +3,7 @@
 import type * as Htmlparser2 from 'htmlparser2'
 import {cjs} from '../cjs.js'
 import {inline} from '../page/inline.js'
+import {BADGE_IMAGE} from './badges.js'
 import {withoutSpaces} from './url-range.js'
 
 export interface HtmlLink {
@@ -21,6 +22,8 @@ export interface HtmlLink {
   textIndex: number
   /** False when the HTML ends before `</a>` (inline HTML in a paragraph). */
   closed: boolean
+  /** Whether every `<img>` inside is a badge (see `BADGE_IMAGE`), and one is: with no text, a badge. */
+  badge: boolean | undefined
 }
 
 export interface HtmlScan {
@@ -58,6 +61,7 @@ export function scanHtml(html: string): HtmlScan {
       onopentag(name, attributes) {
         if (HIDDEN.has(name)) hidden++
         tag(name)
+        if (name === 'img') for (const link of open) link.badge = link.badge !== false && BADGE_IMAGE.test(attributes.src ?? '')
         if (name !== 'a' || attributes.href === undefined) return
         const link = newLink(html, parser.startIndex, parser.endIndex, attributes, text.length)
         links.push(link)
@@ -100,7 +104,8 @@ function newLink(
     title: attributes.title,
     text: '',
     textIndex,
-    closed: false
+    closed: false,
+    badge: undefined
   }
 }
 

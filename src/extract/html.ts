@@ -51,9 +51,13 @@ export function citeHtml(
     // Inline HTML comes one tag per node: the text is in the next siblings.
     const spansSiblings = !link.closed && i === scan.links.length - 1 && scope.block
     const text = spansSiblings ? siblingText(siblings, index, context) : link.text
-    const claim: ClaimAt = scope.block
-      ? {node, offset: 0, own: text}
-      : {text: scan.text, index: link.textIndex, own: text, breaks: scan.breaks}
+    // A badge (`<a href="…/actions"><img src="…/badge.svg"></a>`) is a mention: it cites no source.
+    const mention = link.closed && link.badge === true && !/\S/.test(text)
+    const claim: ClaimAt = mention
+      ? undefined
+      : scope.block
+        ? {node, offset: 0, own: text}
+        : {text: scan.text, index: link.textIndex, own: text, breaks: scan.breaks}
     const href = hrefSpan(link, offsets)
     const tag = {start: offsets.startOf(link.tagStart), end: offsets.endOf(link.tagEnd - 1)}
     emit(context, {
@@ -64,7 +68,8 @@ export function citeHtml(
       title: link.title,
       text,
       claim,
-      scope
+      scope,
+      mention
     })
   })
 }

@@ -1,13 +1,13 @@
 // Markdown links: inline links, autolinks, GFM literals, definitions and their uses.
 
-import type {Definition, Link, LinkReference, Text} from 'mdast'
+import type {Definition, Link, LinkReference} from 'mdast'
 import type {Node} from 'unist'
+import {isBadge} from './badges.js'
 import {emit, spanOf, type ClaimAt, type Context, type Scope} from './context.js'
 import {findBareUrls, literalLength, type Span} from './bare-urls.js'
 import {placeLateLiteral} from './late-literals.js'
 import {inMath} from './math.js'
 import {plainText} from './plain-text.js'
-import {childrenOf} from './traverse.js'
 import {
   autolinkDestination,
   definitionDestination,
@@ -22,17 +22,10 @@ import {
  */
 const MENTION = /^@[\p{L}\p{N}_][\p{L}\p{N}_.-]*(?:@[\p{L}\p{N}.-]+)?$/u
 
-/** Where a link's claim is, and whether it is a mention (a handle, or a badge: images only), which has none. */
-function linkClaim(node: Node, text: string): {claim: ClaimAt; mention: boolean} {
-  const mention = MENTION.test(text.trim()) || isBadge(node)
+/** Where a link's claim is, and whether it is a mention (a handle, or a badge), which has none. */
+function linkClaim(node: Node, text: string, definitions: Context['definitions']): {claim: ClaimAt; mention: boolean} {
+  const mention = MENTION.test(text.trim()) || isBadge(node, definitions)
   return {claim: mention ? undefined : {node, offset: 0, own: text}, mention}
-}
-
-/** A link that shows only images, as a README's badges do (`[![CI](…/badge.svg)](…/actions)`): it cites no source. */
-export function isBadge(node: Node): boolean {
-  const children = childrenOf(node)
-  const images = children.filter((child) => child.type === 'image' || child.type === 'imageReference')
-  return images.length > 0 && children.every((child) => images.includes(child) || (child.type === 'text' && !/\S/.test((child as Text).value)))
 }
 
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
@@ -49,7 +42,7 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
     const labelEnd = node.children.length > 0 ? lastEnd : range.start + 1
     const candidate = inlineDestination(source, range.start, range.end, labelEnd)
     const located = locateUrl(source, range, candidate, node.url)
-    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text)})
+    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text, context.definitions)})
     return
   }
   // A literal inside a cited element (`<a href=u>u</a>`) is that element's text.
@@ -107,7 +100,7 @@ export function citeReference(node: LinkReference, scope: Scope, context: Contex
     placeIsUrl: false,
     title: definition.title,
     text,
-    ...linkClaim(node, text),
+    ...linkClaim(node, text, context.definitions),
     scope
   })
 }

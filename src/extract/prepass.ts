@@ -3,7 +3,7 @@
 import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
 import type {Context} from './context.js'
-import {isBadge} from './links.js'
+import {isBadge} from './badges.js'
 import {addMarker, MARKER, numbersOf} from './markers.js'
 import {traverse} from './traverse.js'
 
@@ -22,7 +22,7 @@ export function indexTree(tree: Node, source: string): Indexes {
   const markers: Context['markers'] = new Map()
   const sourceLists = new Set<Node>()
   const linkUses = new Set<string>()
-  const textUses = new Set<string>()
+  const linkReferences: Node[] = []
   const imageUses = new Set<string>()
   traverse<Node | undefined>(tree, undefined, (node, block, parent) => {
     const identifier = (node as {identifier?: unknown}).identifier
@@ -33,7 +33,7 @@ export function indexTree(tree: Node, source: string): Indexes {
         footnoteReferences.set(identifier, {node, block})
       } else if (node.type === 'linkReference') {
         linkUses.add(identifier)
-        if (!isBadge(node)) textUses.add(identifier)
+        linkReferences.push(node)
       } else if (node.type === 'imageReference') imageUses.add(identifier)
     }
     if (node.type === 'text' && block && parent?.type !== 'link' && parent?.type !== 'linkReference') findMarkers(node as Text, block, source, markers)
@@ -45,7 +45,9 @@ export function indexTree(tree: Node, source: string): Indexes {
     return BLOCK_TYPES.has(node.type) ? node : block
   })
   const imageOnly = new Set([...imageUses].filter((id) => !linkUses.has(id)))
-  const badgeOnly = new Set([...linkUses].filter((id) => !textUses.has(id)))
+  // Read once every definition is known: a badge's image may be a reference defined further down.
+  const cited = new Set(linkReferences.filter((node) => !isBadge(node, definitions)).map((node) => (node as Definition).identifier))
+  const badgeOnly = new Set([...linkUses].filter((id) => !cited.has(id)))
   return {definitions, footnoteReferences, markers, sourceLists, imageOnly, badgeOnly}
 }
 
