@@ -657,6 +657,24 @@ describe('a cancelled job (the runner signals the step’s process alone)', () =
   })
 })
 
+describe('a pull request that moves, renames and edits more than 1,000 files (past git’s default rename limit)', () => {
+  it('still follows the renames: only the edited line of each moved file is new, not its old citations', async () => {
+    const repo = makeRepo()
+    try {
+      const pages = Array.from({length: 1001}, (_, index) => index)
+      const page = (index: number, title: string) => `# ${title} ${index}\n\n${'A line that stays the same.\n'.repeat(8)}\nOld [dead](https://gone.example/${index}).\n`
+      const base = repo.commit(Object.fromEntries(pages.map((index) => [`old/page-${index}.md`, page(index, 'Page')])), 'base')
+      rmSync(join(repo.dir, 'old'), {recursive: true})
+      repo.commit(Object.fromEntries(pages.map((index) => [`new/moved-${index}.md`, page(index, 'Moved page')])), 'restructure')
+      const changes = await changesSince(repo.dir, base, (file) => file.endsWith('.md'))
+      expect(changes.files.size).toBe(1001)
+      expect(new Set([...changes.lines.values()].map((ranges) => JSON.stringify(ranges)))).toEqual(new Set(['[[1,1]]']))
+    } finally {
+      repo.remove()
+    }
+  })
+})
+
 describe('a Markdown file git diffs as binary (`-diff` in .gitattributes)', () => {
   const at = scene({'/gone': status(404)})
 

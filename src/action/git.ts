@@ -72,9 +72,10 @@ export async function isAncestor(cwd: string, ancestor: string, commit: string):
  * them for binary, where a PDF or a video would make a diff of hundreds of megabytes.
  */
 export async function changesSince(cwd: string, base: string, wanted: (file: string) => boolean): Promise<Changes> {
-  // `diff.relative` set off rather than `--no-relative`, which git before 2.28 (Ubuntu 20.04's 2.25) refuses.
+  // `diff.relative` set off rather than `--no-relative`, which git before 2.28 (Ubuntu 20.04's 2.25) refuses. `-l0`: past
+  // 1,000 moved files (its default limit) git stops pairing edited ones, and each would be new from its first line.
   const diff = (options: string[], paths: string[]) =>
-    git(['-c', 'diff.relative=false', 'diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
+    git(['-c', 'diff.relative=false', 'diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '-l0', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
   const patch = ['--unified=0', '--src-prefix=a/', '--dst-prefix=b/']
   const [stats, text] = await Promise.all([diff(['--numstat', '-z'], ['.']), diff(patch, ['.'])])
   const {files, binary} = parseNumstat(stats)
