@@ -856,6 +856,20 @@ describe('never extracted', () => {
     ])
   })
 
+  // `<` ends a URL in prose, so the part before a placeholder was cited: a 404 or a site's home page.
+  it('a URL in prose that goes on with a <placeholder> is not cited, early or late; one before a tag is', () => {
+    const markdown =
+      'Reproduce it at https://stackblitz.com/edit/<your-repro>, fetch https://api.acme.example/users/<ID> or ' +
+      'open https://github.com/acme/w/pull/<PR number>.<br>See https://docs.acme.example<br> and https://b.acme.example/<em>x</em>.'
+    for (const syntax of ['md', 'gfm'] as const) {
+      const file = new VFile(markdown)
+      const tree = (syntax === 'gfm' ? unified().use(remarkParse).use(remarkGfm) : unified().use(remarkParse)).parse(file)
+      const cited = extractCitations(tree, file, {skip: [], jsxAttributes: {a: ['href']}}).map((citation) => citation.url)
+      expect(cited).toEqual(['https://docs.acme.example', 'https://b.acme.example/'])
+      expect(linkedUrls(tree, markdown, []).map((found) => found.url)).toEqual(['https://docs.acme.example/', 'https://b.acme.example/'])
+    }
+  })
+
   it('a URL with braces that hold no placeholder is still cited', () => {
     const {citations} = extract('See [the data](https://a.example/q?f={"year":2020}).', 'gfm')
     expect(citations.map((citation) => citation.url)).toEqual(['https://a.example/q?f={"year":2020}'])

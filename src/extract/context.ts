@@ -7,7 +7,7 @@ import type {Span} from './bare-urls.js'
 import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cited-title.js'
 import {claimInBlock, claimInText} from './claim.js'
 import type {ExtractOptions} from './index.js'
-import {fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
+import {beforePlaceholder, fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
 import {markedClaim, markerFor, type Numbered} from './markers.js'
 import {plainText, type PlainText} from './plain-text.js'
 import {referenceEntry} from './reference-entry.js'
@@ -72,7 +72,7 @@ const footnoteTexts = new WeakMap<Node, {plain: PlainText; last: number}>()
 /** Add a citation unless the URL is not citable or the user skips it. */
 export function emit(context: Context, found: Found): void {
   const url = inCell(found.url, found.scope.block)
-  if (!isCitableUrl(url)) return
+  if (!isCitableUrl(url) || (found.kind === 'literal' && beforePlaceholder(context.source, found.span.end))) return
   const normalized = normalizeUrl(url)
   if (isSkipped(url, normalized?.url, context.options.skip)) return
   let entry: {at: Entry | undefined} | undefined

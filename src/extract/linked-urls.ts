@@ -8,7 +8,7 @@ import {NEVER_CITES} from './index.js'
 import {BLOCK_TYPES} from './prepass.js'
 import {bareUrlsIn} from './prose.js'
 import {JSX_TYPES} from './jsx.js'
-import {inCell, isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
+import {beforePlaceholder, inCell, isCitableUrl, isSkipped, normalizeUrl, type NormalizedUrl} from './normalize.js'
 import {childrenOf, SKIP, traverse} from './traverse.js'
 import {frontMatterEnd, inFrontMatter} from './front-matter.js'
 import {lateLiteralSpan} from './late-literals.js'
@@ -70,12 +70,16 @@ export function linkedUrls(tree: Root, source: string, skip: readonly RegExp[]):
         const span = spanOf(node) ?? lateLiteralSpan(node as Link, parent, source)
         if (span === undefined) return SKIP
         if (linkForm(source, span.start) !== 'literal') add((node as Link).url, block)
-        else if (sure(unsure, parent)) for (const {url} of literalCited(node as Link, source, span, block)) add(url, block)
+        else if (sure(unsure, parent)) {
+          for (const cited of literalCited(node as Link, source, span, block)) if (!beforePlaceholder(source, cited.span.end)) add(cited.url, block)
+        }
         return SKIP
       }
       case 'text': {
         if (!sure(unsure, parent)) return SKIP
-        for (const {url} of bareUrlsIn(node as Text, parent ? childrenOf(parent) : [], index, block, source)) add(url, block)
+        for (const bare of bareUrlsIn(node as Text, parent ? childrenOf(parent) : [], index, block, source)) {
+          if (!beforePlaceholder(source, bare.span.end)) add(bare.url, block)
+        }
         return SKIP
       }
     }

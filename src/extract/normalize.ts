@@ -13,6 +13,18 @@ const NOT_CITATIONS = new Set(['mailto', 'tel', 'sms', 'urn', 'doi', 'isbn'])
  */
 const PLACEHOLDER = /\{\{|\{%|\$\{|<%|\{[+#./;?&]?\w[\w.,:*-]*\}|<[a-z][\w -]*>/i
 
+/**
+ * A placeholder written right after a URL in prose, which ends the URL there (`<` cannot be in one):
+ * `https://stackblitz.com/edit/<your-repro>`, `https://api.example.com/users/<ID>`, `…/pull/<PR number>`. Not an
+ * HTML tag after a URL (`https://a.example<br>`): a placeholder says `your`, is in capitals or has a `-`, `_` or space.
+ */
+const PLACEHOLDER_AFTER = /^<(?:your[\w -]*|[A-Z][A-Z\d_]*(?:[-_ ][\w -]*)?|[a-z][a-z\d]*[-_ ][\w -]*)>/
+
+/** Whether the URL in prose ending at `end` of `source` goes on with a placeholder: it names no page. */
+export function beforePlaceholder(source: string, end: number): boolean {
+  return source.charAt(end) === '<' && PLACEHOLDER_AFTER.test(source.slice(end, end + 64))
+}
+
 export interface NormalizedUrl {
   /** `new URL(raw).href` without the fragment. */
   url: string
