@@ -2,7 +2,7 @@
 // driven by a simulated runner on a git repository with a pull request, against a web on 127.0.0.1.
 
 import {execFileSync} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -189,7 +189,12 @@ describe('changed lines from `git diff --unified=0`', () => {
     ['a deleted file', '+++ /dev/null\n@@ -1,3 +0,0 @@', []],
     ['a path with a space (git ends the line with a tab)', '+++ b/my notes.md\t\n@@ -1 +1 @@', [['my notes.md', [[1, 1]]]]],
     ['a quoted path', '+++ "b/caf\\303\\251 \\"x\\".md"\n@@ -1 +1 @@', [['café "x".md', [[1, 1]]]]],
-    ['a pure rename has no hunk', 'diff --git a/old.md b/new.md\nsimilarity index 100%\nrename from old.md\nrename to new.md', []]
+    ['a pure rename has no hunk', 'diff --git a/old.md b/new.md\nsimilarity index 100%\nrename from old.md\nrename to new.md', []],
+    [
+      'a symbolic link’s line is its target’s path, no line of a document',
+      'diff --git a/l.md b/l.md\nnew file mode 120000\n--- /dev/null\n+++ b/l.md\n@@ -0,0 +1 @@\ndiff --git a/m.md b/m.md\nindex 1a2..3b4 120000\n+++ b/m.md\n@@ -1 +1 @@\ndiff --git a/a.md b/a.md\n+++ b/a.md\n@@ -1 +1 @@',
+      [['a.md', [[1, 1]]]]
+    ]
   ])('%s', (_, patch, expected) => {
     expect([...parseDiff(patch)]).toEqual(expected)
   })
@@ -654,6 +659,19 @@ describe('a cancelled job (the runner signals the step’s process alone)', () =
     // A check left running would ask again once its 1 s timeout passed (a timeout gets one more try).
     await new Promise((resolve) => setTimeout(resolve, 2500))
     expect(at.web.hits('/hang')).toBe(1)
+  })
+})
+
+describe('a symbolic link to a Markdown file, added by a pull request', () => {
+  const at = scene({'/gone': status(404)})
+
+  it('adds no line: the old dead links of the file it points to are not the pull request’s', async () => {
+    const o = at.web.origin()
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'README.md': `Old [dead](${o}/gone?old).\n`}, 'base')
+    symlinkSync('README.md', join(at.repo.dir, 'index.md'))
+    const head = at.repo.commit({'docs/new.md': `New [dead](${o}/gone?new).\n`}, 'link')
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([dead('docs/new.md', `New [dead](${o}/gone?new).\n`, `${o}/gone?new`)])
   })
 })
 

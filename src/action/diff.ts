@@ -6,7 +6,8 @@ export type ChangedLines = Map<string, Array<[number, number]>>
 /**
  * Reads `+++ b/<path>` in each file's header and `@@ -a,b +c,d @@` for each hunk: lines c … c+d-1 of the new file
  * are added or changed (`d` defaults to 1; `d = 0` is a pure deletion, which adds no line). Deleted files
- * (`+++ /dev/null`) and files without hunks (pure renames, mode changes, binaries) have no entry.
+ * (`+++ /dev/null`), files without hunks (pure renames, mode changes, binaries) and symbolic links (mode 120000:
+ * their one line is the target's path, not a line of the file the checker reads through them) have no entry.
  */
 export function parseDiff(patch: string): ChangedLines {
   const changed: ChangedLines = new Map()
@@ -17,6 +18,9 @@ export function parseDiff(patch: string): ChangedLines {
     if (line.startsWith('diff --git ')) {
       file = undefined
       inHeader = true
+    } else if (inHeader && /^(?:new file mode|new mode|index [\da-f]+\.\.[\da-f]+) 120000$/.test(line)) {
+      // A symbolic link: its `+++` is left unread, so its hunks go to no file.
+      inHeader = false
     } else if (inHeader && line.startsWith('+++ ')) file = newPath(line.slice(4))
     else if (line.startsWith('@@ ')) {
       inHeader = false
