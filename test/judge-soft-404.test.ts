@@ -188,6 +188,20 @@ describe('sibling probe', () => {
     }
   })
 
+  // A site's one not-found page echoing the slug as a reader sees it: a number too short for a word ('Post 42') or a
+  // decoded slug ('Café' of `/wiki/Caf%C3%A9`) made its sign differ from the made-up sibling's, and the soft 404 passed.
+  it('a not-found page echoing a short number or a percent-encoded slug is still the site’s one not-found page', () => {
+    const page = (url: string, name: string) => {
+      const title = `${name} not found | Wiki`
+      return source(url, {titles: [{source: 'title', text: title}], passages: [`There is no page ${name} here. Go back home.`], notFound: {reason: `title “${title}”`, certain: false}})
+    }
+    const sibling = page('https://wiki.example/w/qwertyuiopasdfghjklzxcvbn', 'Qwertyuiopasdfghjklzxcvbn')
+    for (const cited of [page('https://wiki.example/w/42', '42'), page('https://wiki.example/w/Caf%C3%A9', 'Café')]) {
+      expect(compareSibling(cited, sibling, 's').outcome).not.toBe('other-404')
+      expect(judgeSoft404(citation(cited.url), cited, compareSibling(cited, sibling, 's'))?.action).toBe('flagged')
+    }
+  })
+
   it('ignores the echoed path when comparing pages', () => {
     const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})

@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {redirectFragment, redirectedToSection} from '../judge/fragment.js'
 import {words} from '../judge/text.js'
-import {parseUrl} from '../net/parse-url.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
 import {isOtherThanHtml, mediaType} from '../page/content-type.js'
 import type {SourceReport} from '../types.js'
 
@@ -101,10 +101,14 @@ function pageText(report: SourceReport, echoed: ReadonlySet<string>): string[] {
   return words(text).filter((word) => !echoed.has(word))
 }
 
-/** The words of the last path segment: the echoed path (the random letters, the cited slug) always differs. */
+/**
+ * The words of the last path segment: the echoed path (the random letters, the cited slug) always differs. Decoded,
+ * as a page echoes it ('Café' of `/wiki/Caf%C3%A9`), and with its numbers however short (`/posts/42`): a site's one
+ * not-found page echoing either was taken for another page than the sibling's, and the soft 404 passed.
+ */
 function slugWords(report: SourceReport): string[] {
   const last = parseUrl(report.finalUrl)?.pathname.split('/').filter(Boolean).at(-1) ?? ''
-  return words(last.replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3)
+  return words(percentDecode(last).replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3 || /^\d+$/.test(word))
 }
 
 function shingles(list: string[]): Set<string> {
