@@ -524,6 +524,9 @@ describe('not found', () => {
     ['a deep 404 with a trailing slash', doc('<title>Status</title>'), 'https://example.org/docs/http/status/404/'],
     ['a Q&A slug', doc('<title>Question</title>', longText), 'https://example.org/questions/123/nginx-404-not-found'],
     ['a 4040 page', doc('<title>Model 4040 manual</title>')],
+    // A short issue numbered 404 was removed as an error: 'Issue #404' was read as a not-found line.
+    ['a short GitHub issue #404', doc('<title>Crash on empty input · Issue #404 · acme/widget · GitHub</title>', '<h1>Crash on empty input #404</h1><p>Calling parse("") throws.</p>'), 'https://github.com/acme/widget/issues/404'],
+    ['a pull request #404', doc('<title>Fix typo · Pull Request #404 · acme/widget · GitHub</title>', '<h1>Fix typo #404</h1>'), 'https://github.com/acme/widget/pull/404'],
     ['an ordinary page', doc('<title>Normal article</title>', longText)]
   ])('%s is not a not-found page', (_, body, finalUrl = url) => {
     expect(page(body, {url: finalUrl}).notFound).toBeUndefined()

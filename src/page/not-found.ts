@@ -85,7 +85,7 @@ export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
   for (const [where, text] of lines) {
     if (text === undefined || /\bhttp\b/.test(fold(text))) continue
     if (titleSegments(text).some((segment) => isNotFoundLine(segment))) return strong(`${where} ${quote(text)}`)
-    if (thin && likely === undefined && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(fold(text), phrase))) {
+    if (thin && likely === undefined && words(text).length <= 8 && notFoundPhrases.some((phrase) => findPhrase(withoutNumbers(text), phrase))) {
       likely = {reason: `${where} ${quote(text)}`, certain: false}
     }
   }
@@ -101,7 +101,7 @@ export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
 
 /** The line contains a phrase and nothing else of substance (at most one non-filler word). */
 function isNotFoundLine(line: string): boolean {
-  let rest = fold(line)
+  let rest = withoutNumbers(line)
   let found = false
   for (const phrase of longestFirst) {
     for (let hit = findPhrase(rest, phrase); hit !== undefined; hit = findPhrase(rest, phrase)) {
@@ -111,6 +111,14 @@ function isNotFoundLine(line: string): boolean {
   }
   if (!found) return false
   return words(rest).filter((word) => !filler.has(word)).length <= 1
+}
+
+/**
+ * The line folded, without numbers written after `#` or `№`: an issue's, a pull request's or an episode's number
+ * ("Crash on empty input · Issue #404 · acme/widget · GitHub") is no status code.
+ */
+function withoutNumbers(line: string): string {
+  return fold(line).replace(/[#№]\d+/g, ' ')
 }
 
 /** A path segment naming an error page: `404`, `error404`, `404-page`, `notfound`, `page-not-found`, … */
