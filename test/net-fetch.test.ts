@@ -398,18 +398,21 @@ describe('pinned lookup', () => {
     expect(error.code).toBe('ENOTFOUND')
   })
 
-  it('the system resolver fails special-use names without asking DNS', async () => {
+  it('the system resolver fails special-use names without asking DNS, and refuses those of private use as private', async () => {
     const resolve = systemResolve(false)
     const spy = vi.spyOn(dnsPromises, 'lookup').mockRejectedValue(new Error('DNS must not be asked'))
-    for (const name of ['a.invalid', 'b.test', 'c.example', 'printer.local', 'metadata.google.internal', 'nas.home.arpa', 'x.onion']) {
+    for (const name of ['a.invalid', 'b.test', 'c.example', 'x.onion']) {
       await expect(resolve(name)).rejects.toMatchObject({code: 'ENOTFOUND'})
+    }
+    for (const name of ['printer.local', 'metadata.google.internal', 'nas.home.arpa']) {
+      await expect(resolve(name)).rejects.toMatchObject({code: 'EPRIVATE'})
     }
     expect(await resolve('localhost')).toEqual([{address: '127.0.0.1', family: 4}, {address: '::1', family: 6}])
     expect(await resolve('127.0.0.1')).toEqual([{address: '127.0.0.1', family: 4}])
     const error = await netError(
       fetchHop(new URL('http://metadata.google.internal/'), {agent: agent(strict), timeoutMs: 2_000, maxBytes: 1000}),
     )
-    expect(error.code).toBe('ENOTFOUND')
+    expect(error.code).toBe('EPRIVATE')
     expect(spy).not.toHaveBeenCalled()
   })
 })

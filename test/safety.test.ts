@@ -101,6 +101,21 @@ describe('targets refused before any connection', () => {
     }
   })
 
+  it("a name of private use in docs (host.docker.internal, a cluster's .svc.cluster.local) is private, never dead", async () => {
+    // Without the opt-in no such name is looked up: DNS could not say the host is gone, so `--fix` must not unlink it.
+    const lookup = vi.spyOn(dnsPromises, 'lookup').mockRejectedValue(new Error('DNS must not be asked'))
+    try {
+      const markdown = '* <http://host.docker.internal:8080/>\n* <http://api.default.svc.cluster.local/>\n'
+      expect((await lint(markdown, {})).messages).toEqual([
+        '1:4-1:37: Unexpected unsafe citation `http://host.docker.internal:8080/`, expected a public http(s) URL (`host.docker.internal is a name of private use, not looked up`) [citation-url-safety, error]',
+        '2:4-2:41: Unexpected unsafe citation `http://api.default.svc.cluster.local/`, expected a public http(s) URL (`api.default.svc.cluster.local is a name of private use, not looked up`) [citation-url-safety, error]'
+      ])
+      expect(lookup).not.toHaveBeenCalled()
+    } finally {
+      lookup.mockRestore()
+    }
+  })
+
   it('a public-looking URL that redirects to a private one is refused at that hop', async () => {
     const {messages} = await lint(
       `[a](${origin}/to-metadata) [b](${origin}/to-other-loopback) [c](${origin}/to-rebind) [d](${origin}/to-file)\n`,

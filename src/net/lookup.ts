@@ -35,16 +35,19 @@ export const LOCALHOST_ANSWER: ReadonlyArray<{address: string; family: 4 | 6}> =
 
 /**
  * The system's resolver: `getaddrinfo` (`dns.lookup`, all addresses, in the order given). Special-use names never
- * reach it: `localhost` and `*.localhost` answer 127.0.0.1 and ::1; `.invalid`, `.test`, `.example`, `.local`, `.internal`,
- * `.home.arpa` and `.onion` names fail with ENOTFOUND without a query. With `privateUse`, names of private use
- * (`.local`, `.internal`, `.home.arpa`) are looked up: where private ranges are allowed (intranet docs), as their
- * hosts are the intranet's; their answers are checked as any other's.
+ * reach it: `localhost` and `*.localhost` answer 127.0.0.1 and ::1; `.invalid`, `.test`, `.example` and `.onion`
+ * names fail with ENOTFOUND without a query. Names of private use (`.local`, `.internal`, `.home.arpa`) are refused
+ * as private (EPRIVATE), as a private address is: `host.docker.internal` or `api.svc.cluster.local` in docs is some
+ * network's own host, which public DNS cannot call gone. With `privateUse` they are looked up: where private ranges
+ * are allowed (intranet docs), as their hosts are the intranet's; their answers are checked as any other's.
  */
 export function systemResolve(privateUse: boolean): Resolve {
   return async (hostname) => {
     if (isIP(hostname)) return [{address: hostname, family: isIP(hostname) === 6 ? 6 : 4}]
     if (isLocalhostName(hostname)) return LOCALHOST_ANSWER.map((entry) => ({...entry}))
-    if (isUnresolvableName(hostname) && !(privateUse && isPrivateUseName(hostname))) {
+    if (isPrivateUseName(hostname)) {
+      if (!privateUse) throw lookupError('EPRIVATE', hostname, `${hostname} is a name of private use, not looked up`)
+    } else if (isUnresolvableName(hostname)) {
       throw lookupError('ENOTFOUND', hostname, `no such host ${hostname} (special-use name, not looked up)`)
     }
     const answers = await dns.lookup(hostname, {all: true, verbatim: true})
