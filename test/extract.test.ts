@@ -870,6 +870,12 @@ describe('never extracted', () => {
     }
   })
 
+  // A word in capitals is a placeholder (<ID>), but old HTML writes its tags so: the URL before them was dropped.
+  it('a URL in prose before an HTML tag in capitals (<BR>, <B>, <P>) is cited', () => {
+    const {citations} = extract('| Mirrors |\n|---|\n| https://a.example.com<BR>https://b.example.com/x<B>new</B> |\n\nSee https://c.example.com/<P>', 'gfm')
+    expect(citations.map((citation) => citation.url)).toEqual(['https://a.example.com', 'https://b.example.com/x', 'https://c.example.com/'])
+  })
+
   it('a URL with braces that hold no placeholder is still cited', () => {
     const {citations} = extract('See [the data](https://a.example/q?f={"year":2020}).', 'gfm')
     expect(citations.map((citation) => citation.url)).toEqual(['https://a.example/q?f={"year":2020}'])

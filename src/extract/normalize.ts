@@ -20,9 +20,14 @@ const PLACEHOLDER = /\{\{|\{%|\$\{|<%|\{[+#./;?&]?\w[\w.,:*-]*\}|<[a-z][\w -]*>/
  */
 const PLACEHOLDER_AFTER = /^<(?:your[\w -]*|[A-Z][A-Z\d_]*(?:[-_ ][\w -]*)?|[a-z][a-z\d]*[-_ ][\w -]*)>/
 
+/** HTML elements written in capitals, as old HTML writes them (`https://a.example<BR>`): tags, not placeholders. */
+const TAG_IN_CAPITALS = /^<(?:A|B|BIG|BR|CENTER|CODE|DD|DEL|DIV|DT|EM|FONT|H[1-6]|HR|I|IMG|INS|LI|NOBR|P|S|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TD|TH|TR|TT|U|WBR)>/
+
 /** Whether the URL in prose ending at `end` of `source` goes on with a placeholder: it names no page. */
 export function beforePlaceholder(source: string, end: number): boolean {
-  return source.charAt(end) === '<' && PLACEHOLDER_AFTER.test(source.slice(end, end + 64))
+  if (source.charAt(end) !== '<') return false
+  const after = source.slice(end, end + 64)
+  return PLACEHOLDER_AFTER.test(after) && !TAG_IN_CAPITALS.test(after)
 }
 
 export interface NormalizedUrl {
