@@ -401,6 +401,17 @@ describe('DOIs', () => {
     expect(messages).toEqual([])
   })
 
+  // Since identifiers were no titles, a label naming another paper than its link passed silently.
+  it('link text that is another paper’s identifier than its link’s is reported', async () => {
+    const {messages} = await check(
+      ['* [DOI: 10.5555/tex](https://doi.org/10.5555/live)', '* [PMID 31978946](https://pubmed.ncbi.nlm.nih.gov/31978945/)', ''].join('\n')
+    )
+    expect(messages).toEqual([
+      '1:22-1:50: Unexpected cited title “DOI: 10.5555/tex” for `https://doi.org/10.5555/live`, expected the identifier of the cited work (`https://doi.org/10.5555/live`) [citation-title-match]',
+      '2:19-2:60: Unexpected cited title “PMID 31978946” for `https://pubmed.ncbi.nlm.nih.gov/31978945/`, expected the identifier of the cited work (`https://pubmed.ncbi.nlm.nih.gov/31978945/`) [citation-title-match]'
+    ])
+  })
+
   it('a title deposited with TeX is compared as rendered, and shown so', async () => {
     const {messages} = await check(
       [

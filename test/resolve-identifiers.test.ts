@@ -1,7 +1,7 @@
 // Which cited URLs and strings name a DOI, an arXiv paper or a PubMed record, and in what normal form.
 
 import {describe, expect, it} from 'vitest'
-import {arxivOfDoi, findDoi, identify, type Doi} from '../src/resolve/identifiers.js'
+import {arxivOfDoi, findDoi, identify, sameWork, type Doi} from '../src/resolve/identifiers.js'
 
 const doi = (display: string) => ({kind: 'doi', doi: display.toLowerCase(), display})
 
@@ -129,6 +129,19 @@ describe('arxivOfDoi', () => {
     ['10.1038/nature12373', undefined]
   ])('reads the DOI %s as the arXiv paper %j', (display, expected) => {
     expect(arxivOfDoi(doi(display) as Doi)).toEqual(expected)
+  })
+})
+
+describe('sameWork', () => {
+  it.each([
+    ['one DOI in two cases', 'DOI: 10.1038/NATURE12373', 'https://doi.org/10.1038/nature12373', true],
+    ['another DOI', 'DOI: 10.1038/nature12374', 'https://doi.org/10.1038/nature12373', false],
+    ['an arXiv id and its DOI', 'arXiv:1706.03762', 'https://doi.org/10.48550/arXiv.1706.03762', true],
+    ['another version of one paper', 'arXiv:1706.03762v2', 'https://arxiv.org/abs/1706.03762v5', true],
+    ['another arXiv paper', 'arXiv:1706.03763', 'https://arxiv.org/abs/1706.03762', false],
+    ['a PubMed id and a DOI (only a registry knows)', 'PMID 31978945', 'https://doi.org/10.1056/NEJMoa2001017', undefined]
+  ])('%s', (_, label, url, same) => {
+    expect(sameWork(identify(label)!, identify(url)!)).toBe(same)
   })
 })
 

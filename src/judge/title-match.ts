@@ -2,7 +2,8 @@
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
 import {quote} from '../page/text.js'
-import {identify} from '../resolve/identifiers.js'
+import {recordUrl} from '../resolve/endpoints.js'
+import {identify, sameWork, type Identifier} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {fraction, optionsObject} from '../validate.js'
 import {getDomain, getDomainWithoutSuffix} from './public-suffix.js'
@@ -49,7 +50,8 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   const cited = citation.citedTitle
   if (cited === undefined || words(cited).length === 0) return undefined
   // The paper's identifier (`DOI: 10.1038/…`, `PMID 31978945`, `arXiv:1706.03762`) names it by number, not title.
-  if (identify(cited) !== undefined) return undefined
+  const named = identify(cited)
+  if (named !== undefined) return judgeNamedWork(citation, report, named)
   // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title; nor is
   // an author-year reference ("Smith et al. 2023"), the usual link text for a paper, or any naming a first author and
   // others ("Kucsko et al., Nature 500, 54 (2013)", as physics cites).
@@ -71,6 +73,21 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
     message:
       `Unexpected cited title ${quote(cited)} for ${shownUrl(citation.url)}, ` +
       `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
+  }
+}
+
+/**
+ * Link text that is an identifier matches when it names the cited URL's work: a label naming another one
+ * (`[DOI: 10.1038/nature12373](https://doi.org/10.1038/nature14539)`) is a reference pointing at the wrong paper.
+ */
+function judgeNamedWork(citation: Citation, report: SourceReport, named: Identifier): Verdict | undefined {
+  const own = report.work?.identifier ?? identify(citation.normalizedUrl ?? citation.url)
+  if (own === undefined || sameWork(named, own) !== false) return undefined
+  return {
+    status: 'mismatch',
+    action: 'flagged',
+    rule: 'citation-title-match',
+    message: `Unexpected cited title ${quote(citation.citedTitle ?? '')} for ${shownUrl(citation.url)}, expected the identifier of the cited work (\`${recordUrl(own)}\`)`
   }
 }
 

@@ -40,6 +40,18 @@ export function identifierKey(identifier: Identifier): string {
   }
 }
 
+/**
+ * Whether two identifiers name one work, or undefined when only a registry could tell (a PubMed id and a DOI). An
+ * arXiv DOI names its paper's arXiv id; another version of a paper is the same work.
+ */
+export function sameWork(a: Identifier, b: Identifier): boolean | undefined {
+  const left = a.kind === 'doi' ? arxivOfDoi(a) ?? a : a
+  const right = b.kind === 'doi' ? arxivOfDoi(b) ?? b : b
+  if (left.kind !== right.kind) return undefined
+  if (left.kind === 'arxiv' && right.kind === 'arxiv') return left.id === right.id
+  return identifierKey(left) === identifierKey(right)
+}
+
 /** A DOI from a candidate string (`10.…`, possibly percent-encoded or followed by punctuation), validated. */
 export function parseDoi(candidate: string): Doi | undefined {
   const display = trimEnds(percentDecode(candidate.trim()))
