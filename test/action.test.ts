@@ -795,12 +795,15 @@ describe('one `files` input, the same files on a push and on a pull request', ()
     ['`docs/**` takes the folder `docs` itself, hidden folders in it too', 'docs/**', ['docs/.vitepress/notes.md', ...docs]],
     ['`**/*.md` takes nothing under `node_modules`', '**/*.md', [...docs, 'other/y.md']],
     ['`node_modules/**/*.md`, a glob that names `node_modules`, takes what it matches', 'node_modules/**/*.md', ['node_modules/pkg/readme.md']],
-    ['`node_modules`, a folder named as a path, takes its files', 'node_modules', ['node_modules/pkg/readme.md']]
+    ['`node_modules`, a folder named as a path, takes its files', 'node_modules', ['node_modules/pkg/readme.md']],
+    ['`${{ github.workspace }}/docs`, an absolute path, takes that folder', '<workspace>/docs', ['docs/.vitepress/notes.md', ...docs]],
+    ['`${{ github.workspace }}/docs/**/*.md`, an absolute glob, takes what it matches', '<workspace>/docs/**/*.md', docs]
   ])('%s', async (_, input, checked) => {
     const files = (run: {annotations: string[]}) => run.annotations.map((line) => /^::error file=([^,]+)/.exec(line)![1]).sort()
+    const value = input.replace('<workspace>', at.repo.dir)
     const [pull, push] = await Promise.all([
-      runAction({workspace: at.repo.dir, inputs: {files: input}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}}),
-      runAction({workspace: at.repo.dir, inputs: {files: input}, event: {}})
+      runAction({workspace: at.repo.dir, inputs: {files: value}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}}),
+      runAction({workspace: at.repo.dir, inputs: {files: value}, event: {}})
     ])
     expect(files(pull)).toEqual(files(push))
     expect(files(pull)).toEqual(checked)

@@ -1,23 +1,25 @@
 // Which changed files a pull request run checks: those the bin would find for the `files` input on a push, so that
 // one input selects the same files on every event (git's pathspecs and the bin's finder disagree on both).
 
-import {extname, posix} from 'node:path'
+import {extname, isAbsolute, posix, relative} from 'node:path'
 import {Minimatch} from 'minimatch'
 import {defaultExtensions} from '../cli/extensions.js'
 import {namesNodeModules} from '../cli/node-modules.js'
+import {reportPath} from '../report/order.js'
 
 /**
- * A test of a path relative to the working directory (`/`-separated), as unified-engine's finder (the bin's) reads
- * `entries`: a path is that file, or every file under that folder; a glob (minimatch, as the finder's `glob`)
+ * A test of a path relative to the working directory `cwd` (`/`-separated), as unified-engine's finder (the bin's)
+ * reads `entries`: a path is that file, or every file under that folder; a glob (minimatch, as the finder's `glob`)
  * is every file it matches, and every file under a folder it matches (`docs/*` takes `docs/guide/x.md`, `docs/**`
  * the folder `docs` itself, hidden folders in it too), but nothing under `node_modules` unless it names one. Files
  * found under a folder are those with the bin's extensions, written as it writes them (`README.MD` is not one), and
  * not in a `node_modules` below that folder.
  */
-export function filesMatcher(entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
+export function filesMatcher(cwd: string, entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
   const tests = entries.map((entry) => {
-    // Paths here are written without `./`, so a glob written with it (`./docs/**/*.md`) is read without it too.
-    const pattern = posix.normalize(entry)
+    // Paths here are written without `./`, so a glob written with it (`./docs/**/*.md`) is read without it too; an
+    // absolute one (`${{ github.workspace }}/docs`), which the bin takes as that path, is read from `cwd`.
+    const pattern = posix.normalize(isAbsolute(entry) ? reportPath(relative(cwd, entry)) : entry)
     const glob = new Minimatch(pattern)
     if (glob.hasMagic()) {
       const anywhere = namesNodeModules(pattern)

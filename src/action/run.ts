@@ -95,7 +95,7 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
       written.warning++
     }
     // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
-    const wanted = checkedHere(prefix, filesMatcher(inputs.files))
+    const wanted = checkedHere(prefix, filesMatcher(cwd, inputs.files))
     changes = await changesSince(cwd, change.base, wanted)
     targets = changedTargets(changes, prefix, wanted)
   }
