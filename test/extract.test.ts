@@ -848,6 +848,13 @@ describe('never extracted', () => {
     expect(used.citations.map(({kind, mention}) => [kind, mention])).toEqual([['reference', true], ['reference', undefined], ['definition', undefined]])
   })
 
+  // Only settings are front matter: a file that opens with a thematic break lost every citation up to the next one.
+  it('a file opening with a thematic break, prose and another break is no front matter: its citations count', () => {
+    const markdown = '---\n\n# Notes\n\nSee [the report](https://a.example.com/one).\n\n---\n\nMore at https://a.example.com/two'
+    const {citations} = extract(markdown, 'gfm')
+    expect(citations.map((citation) => citation.url)).toEqual(['https://a.example.com/one', 'https://a.example.com/two'])
+  })
+
   it('a link to a handle is a mention: no cited title, no claim', () => {
     const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
     expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([

@@ -5,11 +5,22 @@
  * that is the same fence. Without that plugin (`remark` with the preset alone) it parses as a thematic break and a
  * setext heading, and its settings (`image:`, `canonical_url:`, an author's `url:`) would be cited.
  */
-const FRONT_MATTER = /^(-{3}|\+{3})[ \t]*\r?\n(?:[^]*?\r?\n)?\1[ \t]*(?=\r?\n|$)/
+const FRONT_MATTER = /^(-{3}|\+{3})[ \t]*\r?\n(?:([^]*?)\r?\n)?\1[ \t]*(?=\r?\n|$)/
+
+/**
+ * A block's first setting, as site generators need one (they read front matter as a mapping): a YAML key
+ * (`title: Intro`), a TOML key or table (`title = "Intro"`, `[params]`). Without one, a file that opens with a
+ * thematic break (`---`, prose, `---`) is prose, and its citations count.
+ */
+const SETTING = {'---': /^[^\s:][^:]*:(?:\s|$)/, '+++': /^(?:\[|[^\s=][^=]*=)/}
 
 /** The offset where the file's front matter ends; 0 when it has none. */
 export function frontMatterEnd(source: string): number {
-  return FRONT_MATTER.exec(source)?.[0].length ?? 0
+  const match = FRONT_MATTER.exec(source)
+  if (match === null) return 0
+  // The first line that is not blank or a comment (`#` in both) says what the block is; an empty one has nothing to cite.
+  const first = (match[2] ?? '').split(/\r?\n/).find((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+  return first === undefined || SETTING[match[1] as '---' | '+++'].test(first) ? match[0].length : 0
 }
 
 /** Whether a node lies wholly inside the front matter ending at `end` (see `frontMatterEnd`). */
