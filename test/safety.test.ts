@@ -152,6 +152,18 @@ describe('secrets never leave', () => {
     expect(web.hits('/ok')).toBe(before)
   })
 
+  // A URL to fill in is no citation, but a real token written in one has leaked all the same.
+  it('a secret in a URL holding a placeholder is refused all the same', async () => {
+    const token = `ghp_${'a1B2c3D4e5'.repeat(3)}a1B2c3`
+    const markdown = `Clone [it](https://x-access-token:${token}@github.test/{owner}/{repo}.git).\n\nCall https://api.test/v1/{id}?api_key=s3cr3t\n`
+    const {messages} = await lint(markdown, options)
+    expect(messages).toEqual([
+      '1:12-1:106: Unexpected unsafe citation `https://REDACTED@github.test/%7Bowner%7D/%7Brepo%7D.git`, expected a public http(s) URL (`credentials in the URL`) [citation-url-safety, error]',
+      '3:6-3:45: Unexpected unsafe citation `https://api.test/v1/%7Bid%7D?api_key=REDACTED`, expected a public http(s) URL (`secret in query parameter api_key`) [citation-url-safety, error]'
+    ])
+    expect(messages.join()).not.toMatch(/ghp_|s3cr3t/)
+  })
+
   it('secret query values are refused, never fetched, and redacted', async () => {
     const before = web.hits('/ok')
     const {messages, file} = await lint(`[x](${origin}/ok?access_token=s3cr3t&page=2)\n`, options)

@@ -1,5 +1,7 @@
 // URL normalisation, and which URLs count as citations at all.
 
+import {redactWrittenUrl} from '../net/redact.js'
+
 /** A scheme at the start of a URL (`https:`, `javascript:`, …). */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 
@@ -77,13 +79,14 @@ export function fragmentOf(raw: string): string | undefined {
  * Whether a link destination is an absolute URL that cites something.
  * Any scheme counts (unsafe ones are reported by another rule), except
  * contact/identifier schemes; one-letter schemes are Windows drives (`C:\x`).
- * A URL holding a placeholder is an example to fill in, not a citation.
+ * A URL holding a placeholder is an example to fill in, not a citation, unless it holds a secret: a real token
+ * written in one (`https://x-access-token:ghp_…@github.com/{owner}/{repo}`) has leaked, and citation-url-safety says so.
  */
 export function isCitableUrl(raw: string): boolean {
   const match = SCHEME.exec(raw.trim())
   const scheme = match?.[1]?.toLowerCase()
   if (scheme === undefined || scheme.length < 2) return false
-  return !NOT_CITATIONS.has(scheme) && !PLACEHOLDER.test(raw)
+  return !NOT_CITATIONS.has(scheme) && (!PLACEHOLDER.test(raw) || redactWrittenUrl(raw) !== raw)
 }
 
 /**
