@@ -479,6 +479,8 @@ describe('not found', () => {
     ['Greek', doc('<title>Η σελίδα δεν βρέθηκε</title>'), 'title “Η σελίδα δεν βρέθηκε”'],
     ['Indonesian', doc('<title>Halaman tidak ditemukan</title>'), 'title “Halaman tidak ditemukan”'],
     ['Chinese, another wording', doc('<title>找不到网页</title>'), 'title “找不到网页”'],
+    // Read as three words at its vowel and tone marks, the rest of the line was too much for one: only likely.
+    ['Thai', doc('<title>ไม่พบหน้าที่คุณต้องการ</title>'), 'title “ไม่พบหน้าที่คุณต้องการ”'],
     // The title's likely sign was taken before the heading was read: a warning for a gone page.
     ['h1 after a title that only contains a phrase', doc('<title>Error: Gone Post not found | Blog</title>', '<h1>Page not found</h1>'), 'h1 “Page not found”']
   ])('certain: %s', (_, body, reason) => {
@@ -526,6 +528,8 @@ describe('not found', () => {
     ['a 4040 page', doc('<title>Model 4040 manual</title>')],
     // A short issue numbered 404 was removed as an error: 'Issue #404' was read as a not-found line.
     ['a short GitHub issue #404', doc('<title>Crash on empty input · Issue #404 · acme/widget · GitHub</title>', '<h1>Crash on empty input #404</h1><p>Calling parse("") throws.</p>'), 'https://github.com/acme/widget/issues/404'],
+    // 'ไม่พบหน้า' is also "not seeing each other": a thin lyrics page was flagged as a likely soft 404.
+    ['a Thai song titled “Not seeing each other”', doc('<title>ไม่พบหน้ากัน | เนื้อเพลง</title>', '<h1>ไม่พบหน้ากัน</h1>')],
     ['a pull request #404', doc('<title>Fix typo · Pull Request #404 · acme/widget · GitHub</title>', '<h1>Fix typo #404</h1>'), 'https://github.com/acme/widget/pull/404'],
     ['an ordinary page', doc('<title>Normal article</title>', longText)]
   ])('%s is not a not-found page', (_, body, finalUrl = url) => {

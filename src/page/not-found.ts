@@ -28,7 +28,9 @@ export const notFoundPhrases = [
   'nie została znaleziona', 'sidan kunde inte hittas', 'sidan hittades inte', 'siden blev ikke fundet', 'siden findes ikke',
   'siden finnes ikke', 'fant ikke siden', 'sivua ei löytynyt', 'stránka nenalezena', 'stránka nebyla nalezena',
   'az oldal nem található', 'oldal nem található', 'pagina nu a fost găsită', 'σελίδα δεν βρέθηκε', 'сторінку не знайдено',
-  'không tìm thấy trang', 'halaman tidak ditemukan', 'الصفحة غير موجودة', 'הדף לא נמצא', 'ไม่พบหน้า', '找不到网页',
+  'không tìm thấy trang', 'halaman tidak ditemukan', 'الصفحة غير موجودة', 'הדף לא נמצא',
+  // Thai: not 'ไม่พบหน้า' alone, which is also "not seeing each other" ('ไม่พบหน้ากัน'), a song's or a story's title.
+  'ไม่พบหน้าเว็บ', 'ไม่พบหน้านี้', 'ไม่พบหน้าที่คุณ', 'ไม่พบหน้าที่ร้องขอ', 'ไม่พบหน้าดังกล่าว', '找不到网页',
   '页面未找到', '找不到頁面', '頁面不存在'
 ]
 

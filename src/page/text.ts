@@ -40,9 +40,12 @@ export function foldCollapsed(text: string): string {
   return text.toLowerCase().replace(/[\u2018\u2019\u02BC]/g, "'")
 }
 
-/** Words: runs of letters, digits and apostrophes. CJK text without spaces counts as one word per run. */
+/**
+ * Words: runs of letters, their combining marks, digits and apostrophes. CJK text without spaces counts as one word
+ * per run. The marks keep a Thai or Devanagari word whole: 'ต้องการ' was three words at its vowel and tone marks.
+ */
 export function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? []
+  return text.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’]*/gu) ?? []
 }
 
 /**
