@@ -481,6 +481,7 @@ describe('not found', () => {
     ['Chinese, another wording', doc('<title>找不到网页</title>'), 'title “找不到网页”'],
     // Read as three words at its vowel and tone marks, the rest of the line was too much for one: only likely.
     ['Thai', doc('<title>ไม่พบหน้าที่คุณต้องการ</title>'), 'title “ไม่พบหน้าที่คุณต้องการ”'],
+    ['“Error” beside a bare 404, in Polish', doc('<title>Błąd 404 | Sklep</title>'), 'title “Błąd 404 | Sklep”'],
     // The title's likely sign was taken before the heading was read: a warning for a gone page.
     ['h1 after a title that only contains a phrase', doc('<title>Error: Gone Post not found | Blog</title>', '<h1>Page not found</h1>'), 'h1 “Page not found”']
   ])('certain: %s', (_, body, reason) => {
@@ -491,6 +492,8 @@ describe('not found', () => {
     ['a short title with the phrase on a thin page', doc('<title>Sorry, the article you want was not found</title>'), 'title “Sorry, the article you want was not found”'],
     ['a how-to titled with the phrase', doc('<title>How to Fix 404 Errors in Nginx</title>', '<p>Check the root directive first.</p>'), 'title “How to Fix 404 Errors in Nginx”'],
     ['a not-found title on a page with some text', doc('<title>Page Not Found</title>', longText), 'title “Page Not Found”'],
+    // A word beside a bare 404 made a not-found line: a thin page about the car was removed as an error.
+    ['a car named 404 on a thin page', doc('<title>Peugeot 404 | Classic Cars</title>', '<h1>Peugeot 404</h1>'), 'title “Peugeot 404 | Classic Cars”'],
     ['a Q&A titled with the line', doc('<title>nginx - 404 Not Found - Q&amp;A</title>', longText), 'title “nginx - 404 Not Found - Q&A”'],
     ['body wording on a thin page', doc('<title>Example</title>', '<p>The page you are looking for might have been removed.</p>'), 'page text “the page you are looking for”'],
     // Only the words written out were known: “the page you’re looking for”, as many error pages put it, passed.

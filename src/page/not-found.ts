@@ -40,7 +40,10 @@ const filler = new Set([
   'oops', 'ooops', 'whoops', 'uh', 'oh', 'hmm', 'error', 'page', 'file', 'document', 'resource', 'content', 'url', 'link',
   'requested', 'looking', 'for', 'could', 'not', 'can', "can't", 'cannot', 'here', 'there', 'seems', 'status', 'code',
   'fehler', 'erreur', 'errore', 'erro', 'seite', 'página', 'pagina', 'strona', 'la', 'le', 'les', 'die', 'der', 'das', 'el',
-  'il', 'lo', 'de', 'di', 'ups', 'hoppla'
+  'il', 'lo', 'de', 'di', 'ups', 'hoppla',
+  // "Error" beside a bare 404: "Błąd 404", "Ошибка 404", "404 Hatası".
+  'błąd', 'ошибка', 'помилка', 'chyba', 'hata', 'hatası', 'fout', 'fejl', 'feil', 'fel', 'virhe', 'hiba', 'eroare',
+  'σφάλμα', 'lỗi', 'kesalahan', 'خطأ', 'שגיאה', 'エラー', '错误', '錯誤', '오류'
 ])
 
 /** Wording on the page itself that only a not-found page uses (looked for on thin pages only). */
@@ -101,18 +104,23 @@ export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
   return undefined
 }
 
-/** The line contains a phrase and nothing else of substance (at most one non-filler word). */
+/**
+ * The line contains a phrase and nothing else of substance: at most one non-filler word beside a phrase in words
+ * ("Post not found"), none beside a bare 404, which also names a car, a room or a flight ("Peugeot 404", "Room 404").
+ */
 function isNotFoundLine(line: string): boolean {
   let rest = withoutNumbers(line)
   let found = false
+  let worded = false
   for (const phrase of longestFirst) {
     for (let hit = findPhrase(rest, phrase); hit !== undefined; hit = findPhrase(rest, phrase)) {
       found = true
+      worded ||= phrase !== '404'
       rest = `${rest.slice(0, hit.index)} ${rest.slice(hit.index + hit.length)}`
     }
   }
   if (!found) return false
-  return words(rest).filter((word) => !filler.has(word)).length <= 1
+  return words(rest).filter((word) => !filler.has(word)).length <= (worded ? 1 : 0)
 }
 
 /**
