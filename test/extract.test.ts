@@ -855,6 +855,16 @@ describe('never extracted', () => {
     expect(citations.map((citation) => citation.url)).toEqual(['https://a.example.com/one', 'https://a.example.com/two'])
   })
 
+  // A handle linking a post (a tweet, a toot) names its author: the post is the source, cited for the sentence.
+  it('a handle linking something other than its own profile is a citation, not a mention', () => {
+    const {citations} = extract('As [@acme](https://x.com/acme/status/1790000000000000000) said, widgets sold 40% more. ' +
+      'Thanks [@Dave](https://github.com/dave/)!', 'gfm')
+    expect(citations.map(({mention, claim}) => ({mention, claim}))).toEqual([
+      {mention: undefined, claim: 'As @acme said, widgets sold 40% more.'},
+      {mention: true, claim: undefined}
+    ])
+  })
+
   it('a link to a handle is a mention: no cited title, no claim', () => {
     const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
     expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([

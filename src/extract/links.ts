@@ -16,15 +16,23 @@ import {
   locateUrl
 } from './url-range.js'
 
+/** Link text that is a person's handle (`@dave`, `@dave@fosstodon.org`); its name is the first group. */
+const HANDLE = /^@([\p{L}\p{N}_][\p{L}\p{N}_.-]*)(?:@[\p{L}\p{N}.-]+)?$/u
+
 /**
- * Link text that is a person's handle (`@dave`, `@dave@fosstodon.org`): a mention, as a changelog thanks its author
- * (`Thanks [@dave](https://github.com/dave)! - Fix the cache`); the profile it links says nothing of the sentence.
+ * A handle linking its own profile (the URL's last path segment, `@` or not), a mention, as a changelog thanks its
+ * author (`Thanks [@dave](https://github.com/dave)! - Fix the cache`): the profile says nothing of the sentence. A
+ * handle linking a post (`[@acme](https://x.com/acme/status/…) said …`) names its author, and the post is cited.
  */
-const MENTION = /^@[\p{L}\p{N}_][\p{L}\p{N}_.-]*(?:@[\p{L}\p{N}.-]+)?$/u
+function isMention(text: string, url: string | undefined): boolean {
+  const name = HANDLE.exec(text.trim())?.[1]
+  const last = url?.replace(/[?#].*$/s, '').replace(/\/+$/, '').split('/').at(-1)?.replace(/^@/, '')
+  return name !== undefined && last?.toLowerCase() === name.toLowerCase()
+}
 
 /** Where a link's claim is, and whether it is a mention (a handle, or a badge), which has none. */
-function linkClaim(node: Node, text: string, definitions: Context['definitions']): {claim: ClaimAt; mention: boolean} {
-  const mention = MENTION.test(text.trim()) || isBadge(node, definitions)
+function linkClaim(node: Node, text: string, url: string | undefined, definitions: Context['definitions']): {claim: ClaimAt; mention: boolean} {
+  const mention = isMention(text, url) || isBadge(node, definitions)
   return {claim: mention ? undefined : {node, offset: 0, own: text}, mention}
 }
 
@@ -42,7 +50,7 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
     const labelEnd = node.children.length > 0 ? lastEnd : range.start + 1
     const candidate = inlineDestination(source, range.start, range.end, labelEnd)
     const located = locateUrl(source, range, candidate, node.url)
-    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text, context.definitions)})
+    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text, node.url, context.definitions)})
     return
   }
   // A literal inside a cited element (`<a href=u>u</a>`) is that element's text.
@@ -100,7 +108,7 @@ export function citeReference(node: LinkReference, scope: Scope, context: Contex
     placeIsUrl: false,
     title: definition.title,
     text,
-    ...linkClaim(node, text, context.definitions),
+    ...linkClaim(node, text, definition.url, context.definitions),
     scope
   })
 }
