@@ -401,6 +401,21 @@ describe('DOIs', () => {
     expect(messages).toEqual([])
   })
 
+  // Since link text starting with a first author and others was not judged, an invented title after the authors passed.
+  it('a title after a first author and others is compared; a venue there is not', async () => {
+    const {messages} = await check(
+      [
+        '* [Kucsko et al., Nanometre-scale thermometry in a living cell](https://doi.org/10.5555/live)',
+        '* [Kucsko et al.: Nature](https://doi.org/10.5555/live)',
+        '* [Kucsko et al., Quantum sensing of heat in bacteria](https://doi.org/10.5555/live)',
+        ''
+      ].join('\n')
+    )
+    expect(messages).toEqual([
+      '3:56-3:84: Unexpected cited title “Kucsko et al., Quantum sensing of heat in bacteria” for `https://doi.org/10.5555/live`, expected the registered title “Nanometre-scale thermometry in a living cell” (`Crossref`) [citation-title-match]'
+    ])
+  })
+
   // Since identifiers were no titles, a label naming another paper than its link passed silently.
   it('link text that is another paper’s identifier than its link’s is reported', async () => {
     const {messages} = await check(

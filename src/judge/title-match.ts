@@ -53,19 +53,20 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
   const named = identify(cited)
   if (named !== undefined) return judgeNamedWork(citation, report, named)
   // Link text that starts in lower case is prose describing the source ("see the Acme blog"), not a title; nor is
-  // an author-year reference ("Smith et al. 2023"), the usual link text for a paper, or any naming a first author and
-  // others ("Kucsko et al., Nature 500, 54 (2013)", as physics cites).
+  // an author-year reference ("Smith et al. 2023"), the usual link text for a paper.
   const text = cited.trim()
-  if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(text) || firstAuthor.test(text))) {
+  if (citation.citedTitleFrom === 'text' && (/^\p{Ll}/u.test(cited.replace(/^[^\p{L}]+/u, '')) || authorYear.test(text))) {
     return undefined
   }
+  const judged = citation.citedTitleFrom === 'text' ? titleAfterAuthors(text, report) : cited
+  if (judged === undefined) return undefined
   const siteNames = siteNamesOf(report)
   const candidates = registeredTitles(report) ?? pageTitles(report)?.filter((candidate) => !shellTitle(candidate.text, report, siteNames))
   const best = candidates?.[0]
   if (!best) return undefined
-  if (citation.citedTitleFrom === 'text' && namesTheSite(cited, siteNames, candidates)) return undefined
+  if (citation.citedTitleFrom === 'text' && namesTheSite(judged, siteNames, candidates)) return undefined
   const threshold = citation.citedTitleFrom === 'text' ? options.linkTextThreshold : options.threshold
-  if (candidates.some((candidate) => compareTitles(cited, candidate.text, siteNames, threshold).match)) return undefined
+  if (candidates.some((candidate) => compareTitles(judged, candidate.text, siteNames, threshold).match)) return undefined
   return {
     status: 'mismatch',
     action: 'flagged',
@@ -74,6 +75,20 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
       `Unexpected cited title ${quote(cited)} for ${shownUrl(citation.url)}, ` +
       `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
   }
+}
+
+/**
+ * The title in link text that names a first author and others: the words after them ("Vaswani et al., Attention Is
+ * All You Need"), or undefined when they are a reference's venue ("Kucsko et al., Nature 500, 54 (2013)", "Vaswani et
+ * al. (NeurIPS 2017)": numbers, a word or two, the registered journal). Link text naming no authors is the title.
+ */
+function titleAfterAuthors(text: string, report: SourceReport): string | undefined {
+  const authors = firstAuthor.exec(text)
+  if (authors === null) return text
+  const rest = text.slice(authors[0].length).replace(/^[\s,.:;]+/, '')
+  const journal = report.work?.outcome === 'found' ? report.work.metadata?.container : undefined
+  if (/\d/.test(rest) || words(rest).length < 3 || (journal !== undefined && compareTitles(rest, journal, [], 1).match)) return undefined
+  return rest
 }
 
 /**
