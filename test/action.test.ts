@@ -488,6 +488,23 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     }
   })
 
+  it('a sparse checkout (`sparse-checkout: docs`): changed files outside it are not checked, as on a push, and are no error', async () => {
+    const sparse = mkdtempSync(join(tmpdir(), 'action-sparse-'))
+    try {
+      gitIn(sparse, ['init', '--quiet'])
+      gitIn(sparse, ['sparse-checkout', 'set', '--cone', 'docs'])
+      gitIn(sparse, ['fetch', '--quiet', pathToFileURL(at.repo.dir).href, head])
+      gitIn(sparse, ['checkout', '--quiet', '--detach', head])
+      const run = await runAction({workspace: sparse, inputs: {}, event: pr()})
+      expect(run.commands.join('\n')).not.toContain('exited with 2')
+      expect(run.annotations.length).toBe(6)
+      expect(run.annotations.every((line) => /^::\w+ file=docs\//.test(line))).toBe(true)
+      expect(run.outputs).toMatchObject({removed: '4', flagged: '2', 'exit-code': '1'})
+    } finally {
+      rmSync(sparse, {recursive: true, force: true})
+    }
+  })
+
   it('a checkout of the base branch (`pull_request_target`’s) fails saying so (exit 2), rather than passing with nothing checked', async () => {
     const checkout = mkdtempSync(join(tmpdir(), 'action-target-'))
     try {

@@ -97,7 +97,8 @@ async function check(env: Env, log: NodeJS.WritableStream, outputs: Outputs): Pr
     // Everything changed under the working directory; the bin's own reading of `files` then picks from it.
     const wanted = checkedHere(prefix, filesMatcher(cwd, inputs.files))
     changes = await changesSince(cwd, change.base, wanted)
-    targets = changedTargets(changes, prefix, wanted)
+    // A changed file the checkout lacks (outside a sparse checkout's folders) is not checked, as on a push: no missing-file error.
+    targets = changedTargets(changes, prefix, wanted).filter((target) => existsSync(join(cwd, target)))
   }
 
   const reports = new Map([...inputs.reports].map(([format, path]) => [format, resolve(cwd, path)] as const))
