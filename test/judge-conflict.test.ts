@@ -245,6 +245,16 @@ describe('a URL written as its own text names nothing', () => {
     expect(judged(markdown).every((message) => message === undefined)).toBe(true)
   })
 
+  // Email addresses were matched from every character of a word: a 100,000-letter run (a base64 blob in prose) took
+  // seconds per citation of its sentence.
+  it('reads a claim holding a long unbroken run in linear time', () => {
+    const started = performance.now()
+    for (const run of ['x'.repeat(100_000), 'a-'.repeat(50_000)]) {
+      expect(detectConflictOfInterest('https://acme.com/x', `Acme ${run} is the best, write to sales@acme.com`).brandToken).toBe('acme')
+    }
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
   it('the writer’s own words still name the publisher', () => {
     expect(judged('ClickUp is the best PM tool, see <https://clickup.com/blog/x>.')).toEqual([
       expect.stringMatching(/^Unexpected citation of `clickup\.com` for a claim about `ClickUp`/)

@@ -150,10 +150,11 @@ export function isDoi(url: string): boolean {
 
 /**
  * A run written as an address: with a scheme (`https://…`), a host and a path (`arxiv.org/abs/1`,
- * `www.arxiv.org/abs/1`), or an email address (`security@acme.dev`).
+ * `www.arxiv.org/abs/1`), or an email address (`security@acme.dev`). Each starts where a run of its characters
+ * does, so a long word is read once, not from each of its characters.
  */
 const ADDRESS =
-  /(?<![\p{L}\p{N}_.-])[a-z][a-z\d+.-]*:\/\/\S*|(?<![\p{L}\p{N}_.-])([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)\/\S*|[\p{L}\p{N}_.%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu
+  /(?<![\p{L}\p{N}_.-])[a-z][a-z\d+.-]*:\/\/\S*|(?<![\p{L}\p{N}_.-])([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)\/\S*|(?<![\p{L}\p{N}_.%+-])[\p{L}\p{N}_.%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu
 
 /**
  * The claim without the addresses written in it: an autolink, a bare URL, a link whose text is its URL
