@@ -202,6 +202,21 @@ describe('sibling probe', () => {
     }
   })
 
+  // A site that sends unknown paths to its search (`/blog/old-post` → `/search?q=old+post`), whose page echoes the query:
+  // the cited slug was read from the final URL's path (`search`), so the echoed words made the one page two, and the
+  // cited page's sign was cleared as another page's.
+  it('a site that sends unknown paths to a search echoing them answers both with its one not-found page', () => {
+    const moved = (slug: string, query: string) =>
+      source(`https://blog.example/blog/${slug}`, {titles: [{source: 'title', text: `Search: ${query} | Blog`}], passages: [`Nothing found for “${query}”. Try again.`], notFound: {reason: `h1 “Nothing found for “${query}””`, certain: true}}, {
+        finalUrl: `https://blog.example/search?q=${encodeURIComponent(query)}`,
+        hops: [{url: `https://blog.example/blog/${slug}`, status: 302, location: `https://blog.example/search?q=${encodeURIComponent(query)}`}, {url: 'https://blog.example/search', status: 200}]
+      })
+    const cited = moved('old-post', 'old post')
+    const sibling = moved('qwertyuiopasdfghjklzxcvbn', 'qwertyuiopasdfghjklzxcvbn')
+    expect(compareSibling(cited, sibling, 's').outcome).not.toBe('other-404')
+    expect(judgeSoft404(citation(cited.url), cited, compareSibling(cited, sibling, 's'))?.action).toBe('removed')
+  })
+
   it('ignores the echoed path when comparing pages', () => {
     const a = source('https://x.example/d/alpha-beta', {passages: ['Sorry, alpha beta is not here. Try the search box above.']})
     const b = source('https://x.example/d/qwzx', {passages: ['Sorry, qwzx is not here. Try the search box above.']})

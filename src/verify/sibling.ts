@@ -102,13 +102,18 @@ function pageText(report: SourceReport, echoed: ReadonlySet<string>): string[] {
 }
 
 /**
- * The words of the last path segment: the echoed path (the random letters, the cited slug) always differs. Decoded,
+ * The words of the last path segment, asked and answered, and of the answer's query: the echoed path (the random
+ * letters, the cited slug, the search a site sends unknown paths to: `/search?q=old+post`) always differs. Decoded,
  * as a page echoes it ('Café' of `/wiki/Caf%C3%A9`), and with its numbers however short (`/posts/42`): a site's one
  * not-found page echoing either was taken for another page than the sibling's, and the soft 404 passed.
  */
 function slugWords(report: SourceReport): string[] {
-  const last = parseUrl(report.finalUrl)?.pathname.split('/').filter(Boolean).at(-1) ?? ''
-  return words(percentDecode(last).replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3 || /^\d+$/.test(word))
+  const parts = [parseUrl(report.url), parseUrl(report.finalUrl)].flatMap((url, index) => {
+    if (url === undefined) return []
+    const last = percentDecode(url.pathname.split('/').filter(Boolean).at(-1) ?? '')
+    return index === 0 ? [last] : [last, ...url.searchParams.values()]
+  })
+  return words(parts.join(' ').replace(/[_.-]+/g, ' ')).filter((word) => word.length >= 3 || /^\d+$/.test(word))
 }
 
 function shingles(list: string[]): Set<string> {
