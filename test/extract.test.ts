@@ -865,6 +865,13 @@ describe('never extracted', () => {
     ])
   })
 
+  it('reads a handle linking a URL of 100,000 slashes in linear time', () => {
+    const started = performance.now()
+    const {citations} = extract(`Thanks [@dave](https://github.com/dave${'/'.repeat(100_000)}x)!`)
+    expect(citations.map(({mention}) => mention)).toEqual([undefined])
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
   it('a link to a handle is a mention: no cited title, no claim', () => {
     const {citations} = extract('Follow [@acme@fosstodon.org](https://fosstodon.org/@acme) and [Acme Docs](https://docs.acme.example).')
     expect(citations.map(({mention, citedTitle, claim}) => ({mention, citedTitle, claim}))).toEqual([

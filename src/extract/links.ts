@@ -26,8 +26,10 @@ const HANDLE = /^@([\p{L}\p{N}_][\p{L}\p{N}_.-]*)(?:@[\p{L}\p{N}.-]+)?$/u
  */
 function isMention(text: string, url: string | undefined): boolean {
   const name = HANDLE.exec(text.trim())?.[1]
-  const last = url?.replace(/[?#].*$/s, '').replace(/\/+$/, '').split('/').at(-1)?.replace(/^@/, '')
-  return name !== undefined && last?.toLowerCase() === name.toLowerCase()
+  if (name === undefined || url === undefined) return false
+  // Split, not a pattern for the trailing slashes: one backtracks over a long run of them.
+  const last = url.split(/[?#]/, 1)[0]!.split('/').filter(Boolean).at(-1)?.replace(/^@/, '')
+  return last?.toLowerCase() === name.toLowerCase()
 }
 
 /** Where a link's claim is, and whether it is a mention (a handle, or a badge), which has none. */
