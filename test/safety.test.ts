@@ -116,6 +116,20 @@ describe('targets refused before any connection', () => {
     }
   })
 
+  it('a Tor onion service in docs cannot be checked: a warning, never dead', async () => {
+    // DNS cannot say whether an onion address exists, so `--fix` must not unlink a newspaper's Tor mirror.
+    const lookup = vi.spyOn(dnsPromises, 'lookup').mockRejectedValue(new Error('DNS must not be asked'))
+    try {
+      const markdown = '* <https://www.nytimesn7cgmftshazwhfgzm37qxb44r64ytbb2dj3x62d2lljsciiyd.onion/>\n'
+      expect((await lint(markdown, {})).messages).toEqual([
+        '1:4-1:79: Unexpected unverifiable citation `https://www.nytimesn7cgmftshazwhfgzm37qxb44r64ytbb2dj3x62d2lljsciiyd.onion/`, expected a source that can be checked (`www.nytimesn7cgmftshazwhfgzm37qxb44r64ytbb2dj3x62d2lljsciiyd.onion is a Tor onion service, reachable only through Tor`) [citation-reachable]'
+      ])
+      expect(lookup).not.toHaveBeenCalled()
+    } finally {
+      lookup.mockRestore()
+    }
+  })
+
   it('a public-looking URL that redirects to a private one is refused at that hop', async () => {
     const {messages} = await lint(
       `[a](${origin}/to-metadata) [b](${origin}/to-other-loopback) [c](${origin}/to-rebind) [d](${origin}/to-file)\n`,

@@ -10,6 +10,7 @@ export type NetErrorCode =
   | 'ETLS' // the TLS handshake or certificate failed
   | 'EPROTOCOL' // the server spoke broken HTTP
   | 'EPROXY' // the proxy could not be reached, or would not open a tunnel to the target
+  | 'EONION' // a Tor onion service: reachable only through Tor, so not checked (never dead)
   | 'EPAUSED' // not sent: the host answered a 429 asking for a longer pause than retries wait, which has not ended
   | 'EOTHER' // anything else; the message says what
 
@@ -24,6 +25,7 @@ const codes: Record<NetErrorCode, true> = {
   ETLS: true,
   EPROTOCOL: true,
   EPROXY: true,
+  EONION: true,
   EPAUSED: true,
   EOTHER: true
 }

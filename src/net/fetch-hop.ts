@@ -350,7 +350,7 @@ const TLS_PREFIXES = [
 
 /** The NetError code for one error code string, or undefined when it says nothing known. */
 function codeFor(code: string, name: string): NetErrorCode | undefined {
-  if (code === 'EPRIVATE') return 'EPRIVATE'
+  if (code === 'EPRIVATE' || code === 'EONION') return code
   if (NOT_FOUND_CODES.has(code)) return 'ENOTFOUND'
   if (RESOLVER_CODES.has(code)) return 'EDNS'
   if (code === 'ECONNREFUSED') return 'ECONNREFUSED'

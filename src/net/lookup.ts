@@ -6,7 +6,7 @@ import {isIP, type LookupFunction} from 'node:net'
 import type {AddressPolicy} from './address.js'
 import {shorten} from '../page/text.js'
 import {show} from '../validate.js'
-import {isLocalhostName, isPrivateUseName, isUnresolvableName} from './names.js'
+import {isLocalhostName, isOnionName, isPrivateUseName, isUnresolvableName} from './names.js'
 
 /**
  * An injectable resolver: every address a host name stands for. `family` is not read (each address's own form says
@@ -35,8 +35,9 @@ export const LOCALHOST_ANSWER: ReadonlyArray<{address: string; family: 4 | 6}> =
 
 /**
  * The system's resolver: `getaddrinfo` (`dns.lookup`, all addresses, in the order given). Special-use names never
- * reach it: `localhost` and `*.localhost` answer 127.0.0.1 and ::1; `.invalid`, `.test`, `.example` and `.onion`
- * names fail with ENOTFOUND without a query. Names of private use (`.local`, `.internal`, `.home.arpa`) are refused
+ * reach it: `localhost` and `*.localhost` answer 127.0.0.1 and ::1; `.invalid`, `.test` and `.example`
+ * names fail with ENOTFOUND without a query; `.onion` ones with EONION, as only Tor could say whether they exist (a
+ * newspaper's onion address in docs is no dead link). Names of private use (`.local`, `.internal`, `.home.arpa`) are refused
  * as private (EPRIVATE), as a private address is: `host.docker.internal` or `api.svc.cluster.local` in docs is some
  * network's own host, which public DNS cannot call gone. With `privateUse` they are looked up: where private ranges
  * are allowed (intranet docs), as their hosts are the intranet's; their answers are checked as any other's.
@@ -45,6 +46,7 @@ export function systemResolve(privateUse: boolean): Resolve {
   return async (hostname) => {
     if (isIP(hostname)) return [{address: hostname, family: isIP(hostname) === 6 ? 6 : 4}]
     if (isLocalhostName(hostname)) return LOCALHOST_ANSWER.map((entry) => ({...entry}))
+    if (isOnionName(hostname)) throw lookupError('EONION', hostname, `${hostname} is a Tor onion service, reachable only through Tor`)
     if (isPrivateUseName(hostname)) {
       if (!privateUse) throw lookupError('EPRIVATE', hostname, `${hostname} is a name of private use, not looked up`)
     } else if (isUnresolvableName(hostname)) {

@@ -34,6 +34,11 @@ export function isUnresolvableName(hostname: string): boolean {
   return hasSuffix(hostname, UNRESOLVABLE_SUFFIXES)
 }
 
+/** A Tor onion service (RFC 7686): it exists or not on Tor alone, which DNS cannot say. */
+export function isOnionName(hostname: string): boolean {
+  return hasSuffix(hostname, ['onion'])
+}
+
 /** A name of private use (`wiki.corp.internal`, `nas.home.arpa`, `printer.local`), which an intranet's DNS answers. */
 export function isPrivateUseName(hostname: string): boolean {
   return hasSuffix(hostname, PRIVATE_USE_SUFFIXES)

@@ -51,6 +51,8 @@ export function classifyError(error: NetError, host: string, timeoutMs: number):
       return {liveness: 'timeout', reason: `no answer within ${formatSeconds(timeoutMs)}`}
     case 'EPRIVATE':
       return {liveness: 'unsafe', reason: error.message}
+    case 'EONION':
+      return {liveness: 'unverified', reason: error.message}
     case 'ECONNRESET':
       return {liveness: 'network-error', reason: `connection reset by ${host}`}
     case 'ETLS':
