@@ -2,12 +2,10 @@
 // `centre`) and a Greek letter and its name (`β-blockers`, `beta-blockers`). A writer cites a title in their own
 // spelling; the registry holds the publisher's.
 
+import {GREEK_LETTERS} from '../resolve/tex.js'
+
 /** Greek letters as English writes them, for a letter standing alone (`TNF-α`, `β-amyloid`), never a Greek word. */
-const greek: Record<string, string> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', ζ: 'zeta', η: 'eta', θ: 'theta', ι: 'iota',
-  κ: 'kappa', λ: 'lambda', μ: 'mu', ν: 'nu', ξ: 'xi', π: 'pi', ρ: 'rho', σ: 'sigma', τ: 'tau', υ: 'upsilon',
-  φ: 'phi', χ: 'chi', ψ: 'psi', ω: 'omega'
-}
+const greek: Record<string, string> = Object.fromEntries(Object.entries(GREEK_LETTERS).map(([name, letter]) => [letter, name]))
 
 /** Words whose two spellings no rule below joins. */
 const words: Record<string, string> = {

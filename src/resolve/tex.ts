@@ -24,13 +24,18 @@ const accents: Record<string, string> = {
 /** Letters written inside words (`\\L ojasiewicz`, `Stra\\ss e`): the space after the name only ends it. */
 const letters: Record<string, string> = {ss: 'ß', o: 'ø', O: 'Ø', ae: 'æ', AE: 'Æ', oe: 'œ', OE: 'Œ', aa: 'å', AA: 'Å', l: 'ł', L: 'Ł', i: 'ı', j: 'ȷ'}
 
+/** The small Greek letters by name, as TeX and English write them (`\\beta`, `beta-blockers`). */
+export const GREEK_LETTERS: Readonly<Record<string, string>> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', iota: 'ι',
+  kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ',
+  phi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω'
+}
+
 /** Greek and the symbols titles use, by command name. */
 const symbols: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ',
-  vartheta: 'θ', iota: 'ι', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', varpi: 'π', rho: 'ρ',
-  varrho: 'ρ', sigma: 'σ', varsigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ',
-  omega: 'ω', Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ',
-  Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  ...GREEK_LETTERS, varepsilon: 'ε', vartheta: 'θ', varpi: 'π', varrho: 'ρ', varsigma: 'σ', varphi: 'φ',
+  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ', Phi: 'Φ', Psi: 'Ψ',
+  Omega: 'Ω',
   to: '→', rightarrow: '→', leftarrow: '←', leftrightarrow: '↔', times: '×', pm: '±', mp: '∓', infty: '∞',
   sim: '∼', approx: '≈', simeq: '≃', le: '≤', leq: '≤', ge: '≥', geq: '≥', ne: '≠', neq: '≠', ll: '≪', gg: '≫',
   ell: 'ℓ', hbar: 'ħ', partial: '∂', nabla: '∇', cdot: '·', circ: '∘', prime: '′', star: '⋆', dagger: '†',
