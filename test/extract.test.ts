@@ -1234,6 +1234,12 @@ describe('findBareUrls', () => {
     ])
   })
 
+  // A French or German quote's closing mark was the URL's: `https://example.com/fr%C2%BB`, a 404, was called dead.
+  it('leaves a closing guillemet or German quote out of a URL\'s end, with or without remark-gfm', () => {
+    const markdown = 'Le rapport «https://example.com/fr», der Bericht „https://example.com/de“ und »https://example.com/dk«.'
+    citesAsWritten(markdown, ['https://example.com/fr', 'https://example.com/de', 'https://example.com/dk'])
+  })
+
   // Without remark-gfm, `~~` is no strikethrough: the URL was cited, and called dead, as https://example.com/x~~.
   it('leaves the `~`, `*` and `_` that GFM leaves out of a URL\'s end out, with or without remark-gfm', () => {
     const markdown = 'Gone: ~~https://example.com/x~~, see https://example.com/y* and https://example.com/z_.'
