@@ -10,6 +10,10 @@ const anchors = ['introduction', 'install', 'usage', 'api-reference', 'user-cont
 /** A page with ids has text too; one without is an app's shell. */
 const passages = ['Install it with npm and read on.']
 
+/** The facts of an HTML page served at `url`. */
+const htmlPage = (url: string, body: string) =>
+  readPage({url, status: 200, headers: {'content-type': 'text/html; charset=utf-8'}, body: Buffer.from(body), truncated: false})
+
 function judge(url: string, pageAnchors = anchors, finalUrl?: string) {
   const base = url.replace(/#.*$/, '')
   return judgeFragment(citation(url), source(base, {anchors: pageAnchors, passages}, finalUrl ? {finalUrl} : {}))
@@ -44,17 +48,12 @@ describe('citation-fragment', () => {
 
   it('leaves to the code host what its script renders: a Markdown file’s headings, a thread’s comments', () => {
     // GitHub's file view: the rendered Markdown, its heading ids among it, is in a JSON blob for its script.
-    const blob = readPage({
-      url: 'https://github.com/acme/tool/blob/main/docs/guide.md',
-      status: 200,
-      headers: {'content-type': 'text/html; charset=utf-8'},
-      body: Buffer.from(
-        '<title>tool/docs/guide.md at main · acme/tool</title><div id="repo-content-pjax-container"><react-app app-name="react-code-view">' +
-          '<script type="application/json" data-target="react-app.embeddedData">{"payload":{"blob":{"richText":"<h2><a id=\\"user-content-installation\\" href=\\"#installation\\"></a>Installation</h2>"}}}</script>' +
-          '</react-app></div>'
-      ),
-      truncated: false
-    })
+    const blob = htmlPage(
+      'https://github.com/acme/tool/blob/main/docs/guide.md',
+      '<title>tool/docs/guide.md at main · acme/tool</title><div id="repo-content-pjax-container"><react-app app-name="react-code-view">' +
+        '<script type="application/json" data-target="react-app.embeddedData">{"payload":{"blob":{"richText":"<h2><a id=\\"user-content-installation\\" href=\\"#installation\\"></a>Installation</h2>"}}}</script>' +
+        '</react-app></div>'
+    )
     const file = 'https://github.com/acme/tool/blob/main/docs/guide.md#installation'
     expect(judgeFragment(citation(file), source(file.replace(/#.*/, ''), {anchors: blob.anchors, passages}))).toBeUndefined()
     const gitlab = 'https://gitlab.com/acme/tool/-/blob/main/README.md#usage'
@@ -72,6 +71,24 @@ describe('citation-fragment', () => {
     // The hosts' documentation is plain HTML, its ids without the prefix.
     const docs = 'https://docs.github.com/en/actions/reference/workflow-syntax'
     expect(judgeFragment(citation(`${docs}#on-push`), source(docs, {anchors: ['onpush', 'jobs'], passages}))?.expected).toBe(`${docs}#onpush`)
+  })
+
+  // GitHub's script lowercases the fragment before it looks for the prefixed id: a table of contents written in
+  // capitals works there, and was a missing anchor.
+  it('finds a GitHub README heading cited in capitals, as GitHub does; elsewhere an id matches as written', () => {
+    const home = htmlPage(
+      'https://github.com/acme/tool',
+      '<title>GitHub - acme/tool: A tool</title><article class="markdown-body"><div class="markdown-heading"><h2 class="heading-element">Getting Started</h2>' +
+        '<a id="user-content-getting-started" class="anchor" href="#getting-started"></a></div><p>Install it with npm and read on.</p></article>'
+    )
+    for (const fragment of ['Getting-Started', 'getting-started', 'GETTING-STARTED']) {
+      expect(judgeFragment(citation(`https://github.com/acme/tool#${fragment}`), source('https://github.com/acme/tool', home))).toBeUndefined()
+    }
+    expect(judgeFragment(citation('https://github.com/acme/tool#Getting-Startd'), source('https://github.com/acme/tool', home))?.expected).toBe(
+      'https://github.com/acme/tool#getting-started'
+    )
+    // A browser matches ids case-sensitively: `#Install` does not reach `id="install"`.
+    expect(judge('https://docs.example/guide#Install')?.expected).toBe('https://docs.example/guide#install')
   })
 
   it('reports a missing anchor and offers the nearest as the fix', () => {

@@ -32,7 +32,7 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   // to a nearer anchor written on the cited URL.
   const landed = redirectFragment(report)
   const replaced = landed === fragment || landed === wanted ? undefined : landed
-  if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted)) {
+  if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted) || githubFolds(host, wanted, index.ids)) {
     if (replaced === undefined) return undefined
     return {
       status: 'mismatch',
@@ -102,6 +102,15 @@ function leftToScript(fragment: string, host: string, anchors: readonly string[]
   // The hosts themselves: their documentation (`docs.github.com`, `docs.gitlab.com`) is plain HTML.
   if (!/^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)$/.test(host)) return false
   return threadAnchor.test(fragment) || !anchors.some((anchor) => anchor.startsWith(githubPrefix))
+}
+
+/**
+ * GitHub's script finds a heading whose prefixed id is the fragment in lower case (the ids are, `#Installation` reaches
+ * `user-content-installation`), so a README's table of contents written in capitals works there. Browsers, and
+ * GitLab's script, match ids as written.
+ */
+function githubFolds(host: string, wanted: string, ids: ReadonlySet<string>): boolean {
+  return /(?:^|\.)github\.com$/.test(host) && ids.has(githubPrefix + wanted.toLowerCase())
 }
 
 /** Comments, reviews and timeline events (`#issuecomment-123`, `#discussion_r123`, GitLab's `#note_123`), diffs (`#diff-<hash>`). */
