@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
-import {lintLiveness as lint} from './helpers/lint.js'
+import {lint as lintAll, lintLiveness as lint} from './helpers/lint.js'
 import {html, redirect, startWeb, status, testResolve, type Web} from './helpers/web.js'
 
 let web: Web
@@ -39,6 +39,8 @@ beforeAll(async () => {
     '/linkedin': status(999),
     // Amazon's robot check, as a 200 (also sent as a 503).
     '/dp/B0': status(200, {}, '<!doctype html><html><head><title dir="ltr">Amazon.com</title></head><body><h4>Type the characters you see in this image:</h4><form method="get" action="/errors/validateCaptcha" name=""><input name="field-keywords"></form><p>Sorry, we just need to make sure you\'re not a robot.</p></body></html>'),
+    // F5 BIG-IP ASM's default block page (IEEE Xplore's, NGINX App Protect's), sent as a 200.
+    '/rejected': status(200, {'cache-control': 'no-cache', pragma: 'no-cache', connection: 'close'}, "<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 14396929317839226498<br><br><a href='javascript:history.back();'>[Go Back]</a></body></html>"),
     '/slow': () => {}, // never answers
     '/rate-limited': status(429, {'retry-after': '1'}),
     '/rate-limited-once': (request, response) => {
@@ -371,6 +373,15 @@ describe('liveness beyond the seed', () => {
     expect(await one(`${origin}/challenge-503`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*503 Service Unavailable`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/linkedin`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*999/)])
     expect(await one(`${origin}/dp/B0`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*\(`amazon bot wall, 200 OK`\) \[citation-reachable\]$/)])
+  })
+
+  it('F5\'s block page sent as a 200 → flagged as blocked, its title not taken for the cited page\'s', async () => {
+    const url = `${origin}/rejected`
+    const {messages} = await lintAll(`As [Attention-based widgets for sensor fusion](${url}) shows, widgets fuse.\n`, options())
+    expect(messages).toEqual([
+      `1:48-1:${48 + url.length}: Unexpected blocked citation \`${url}\`, expected a source that lets the checker read it (\`f5 bot wall, 200 OK\`) [citation-reachable]`,
+      expect.stringContaining('[citation-credibility]')
+    ])
   })
 
   it('a redirect to a cookie consent page (consent.youtube.com) → flagged as blocked, its page not taken for the cited one', async () => {

@@ -384,6 +384,7 @@ describe('bot walls', () => {
     ['Checking your browser, unsigned', 503, {}, doc('<title>Please wait</title>', 'Checking your browser before accessing the site.'), 'unknown'],
     ['Checking your browser behind Cloudflare', 503, {'cf-ray': 'abc'}, doc('', 'Checking your browser before accessing the site.'), 'cloudflare'],
     ['Reddit network security', 403, {}, doc('', "You've been blocked by network security."), 'reddit'],
+    ['F5 block page on 200', 200, {}, "<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 14396929317839226498</body></html>", 'f5'],
     ['Amazon robot check on 200', 200, {}, doc('<title dir="ltr">Amazon.com</title>', '<h4>Type the characters you see in this image:</h4><form method="get" action="/errors/validateCaptcha" name=""><input name="field-keywords"></form>'), 'amazon']
   ])('%s → %s', (_, status, headers, body, vendor) => {
     expect(page(body, {status, headers: {'content-type': 'text/html', ...headers}}).botWall).toBe(vendor)
@@ -399,6 +400,7 @@ describe('bot walls', () => {
     ['403 behind Cloudflare with its detection script', 403, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc('<title>Forbidden</title><script>a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"</script>', '<h1>403 Forbidden</h1>')],
     ['403 behind Cloudflare with its detection script, versioned', 403, {server: 'cloudflare', 'cf-ray': '8a1b'}, doc(`<title>Forbidden</title><script>a.src='/cdn-cgi/challenge-platform/h/b/scripts/jsd/13c98df4ef2d/main.js'</script>`, '<h1>403 Forbidden</h1>')],
     ['plain 429', 429, {}, 'Too many requests'],
+    ['article quoting F5\'s block page', 200, {}, doc('<title>Fixing “Request Rejected” errors | Blog</title>', '<blockquote>The requested URL was rejected. Please consult with your administrator.</blockquote>' + longText)],
     ['article about Cloudflare challenges', 200, {}, doc('<title>Just a moment...</title>', 'Checking your browser explained')],
     ['marker after the first 16 KB', 403, {}, doc('', `<p>${'x'.repeat(20_000)}</p><title>Just a moment...</title>`)]
   ])('%s is not a wall', (_, status, headers, body) => {

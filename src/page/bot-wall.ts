@@ -15,6 +15,7 @@ export type BotWallVendor =
   | 'linkedin'
   | 'reddit'
   | 'amazon'
+  | 'f5'
   | 'unknown'
 
 export interface BotWallInput {
@@ -34,7 +35,7 @@ export const botWallScanChars = 16_384
  * The vendor whose challenge or block page this is, `unknown` when the page is clearly a wall but unsigned, or
  * undefined. Headers that only a challenge sets win at any status (`cf-mitigated: challenge`,
  * `x-vercel-mitigated`, `x-amzn-waf-action`, LinkedIn's 999), and so do challenge forms and scripts no served page
- * carries (Anubis, Amazon's robot check). Presence-only signals (`server: cloudflare`,
+ * carries (Anubis, Amazon's robot check) and F5's block page. Presence-only signals (`server: cloudflare`,
  * `x-datadome`, PerimeterX or Incapsula scripts, Sucuri ids) are also on pages that were served normally, so they
  * count only with a blocking status (401/403/405/429/503) or with the vendor's block-page text.
  */
@@ -56,6 +57,9 @@ export function detectBotWall(input: BotWallInput): BotWallVendor | undefined {
   if (body.includes('sucuri_cloudproxy_js')) return 'sucuri'
   // Amazon's robot check, often sent as a 200: its captcha form posts nowhere else.
   if (body.includes('action="/errors/validatecaptcha"')) return 'amazon'
+  // F5 BIG-IP ASM's block page (NGINX App Protect's too), sent as a 200 unless its owner changed it: its title with
+  // its sentence, as a page quoting the sentence is titled otherwise.
+  if (/<title>\s*request rejected\s*<\/title>/.test(body) && body.includes('the requested url was rejected')) return 'f5'
 
   // Vendor headers and scripts that also appear on served pages: only with a blocking status.
   if (status === 403 && server.includes('akamaighost')) return 'akamai'
