@@ -234,6 +234,34 @@ describe('remark-lint-citations <files>', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?deep`/))
   })
 
+  it('a file in a checked folder that cannot be read (a symlink loop, a symlink to a missing file) is a file not checked, said plainly: exit 1', async () => {
+    const project = join(folder, 'unreadable')
+    write(join(project, '.remarkrc.mjs'), config([`[configure, ${JSON.stringify(fast)}]`]))
+    write(join(project, 'page.md'), `See [the report](${origin}/gone?unreadable).\n`)
+    symlinkSync('loop-b.md', join(project, 'loop-a.md'))
+    symlinkSync('loop-a.md', join(project, 'loop-b.md'))
+    symlinkSync('../CHANGELOG.md', join(project, 'changelog.md'))
+    const {code, stderr, stdout} = await run(['.', '--no-color', '--report', 'jsonl'], project)
+    // It was exit 2 (a missing argument, no summary) for the dangling link, exit 3 (internal failure) and an unplaced
+    // `Cannot process file` with the error behind it for the loop, and no report listed either file.
+    expect(code).toBe(1)
+    expect(stderr).not.toContain('Cannot process file')
+    const lines = tidy(stderr)
+    const loop = 'Cannot read this file: too many symbolic links encountered (`ELOOP`)'
+    const dangling = 'Cannot read this file: it is a symbolic link to `../CHANGELOG.md`, which does not exist'
+    expect(lines).toContain(`1:1 error ${loop} remark-lint-citations`)
+    expect(lines).toContain(`1:1 error ${dangling} remark-lint-citations`)
+    expect(lines).toContain(`✗ loop-a.md:1:1 ${loop}`)
+    expect(lines).toContain('Summary: 0 ok, 1 removed, 0 flagged, 3 files not checked')
+    expect(stdout.split('\n').slice(0, 3).map((line) => JSON.parse(line) as unknown)).toEqual([
+      {file: 'changelog.md', line: 1, column: 1, error: dangling},
+      {file: 'loop-a.md', line: 1, column: 1, error: loop},
+      {file: 'loop-b.md', line: 1, column: 1, error: loop}
+    ])
+    // The other files are checked as ever.
+    expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?unreadable`/))
+  })
+
   it('a UTF-16 file (as Windows PowerShell writes them) is not checked as garbage that cites nothing: it is listed as not checked, exit 1', async () => {
     const project = join(folder, 'utf16')
     write(join(project, 'ok.md'), '# Fine\n')

@@ -21,6 +21,7 @@ import {namesNodeModules} from './node-modules.js'
 import {noMatch, noSuchFile} from './outcome.js'
 import {syntaxPlugins} from './syntax.js'
 import {explainTooDeep} from './too-deep.js'
+import {explainUnreadable} from './unreadable.js'
 
 /** What a project without a remark config gets: GFM (footnotes, autolink literals) and the preset. */
 export const defaultConfig: Preset = {plugins: [remarkGfm as Plugin<unknown[]>, recommended]}
@@ -90,7 +91,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
         output: false,
         ...(report
           ? {
-              reporter: (files, reporterOptions) => binReport(files.map(explainTooDeep), reporterOptions, {cwd: options.cwd, configs}),
+              reporter: (files, reporterOptions) => binReport(files.map(explain), reporterOptions, {cwd: options.cwd, configs}),
               streamError: report.stream,
               color: report.color,
               quiet: report.quiet,
@@ -100,13 +101,18 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
       },
       (error, _code, context) => {
         if (error || !context) reject(error ?? new Error('unified-engine ended without a result'))
-        else resolve(context.files.filter(isGiven).map(explainTooDeep))
+        else resolve(context.files.filter(isGiven).map(explain))
       }
     )
   })
 }
 
 const silent: VFileReporter = () => ''
+
+/** A file the engine could not check for its shape or for the file system, said as such (see too-deep.ts, unreadable.ts). */
+function explain(file: VFile): VFile {
+  return explainUnreadable(explainTooDeep(file))
+}
 
 /**
  * A path as unified-engine should take it. One that names a file or folder on disk is that path, also with glob
