@@ -64,6 +64,17 @@ describe('README', () => {
     expect(broken).toEqual([])
   })
 
+  it('names every `error` code an offline fixture may hold, as recording writes them', async () => {
+    const {isNetErrorCode} = await import('../src/net/errors.js')
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const start = readme.indexOf('`error` is one of')
+    const named = [...readme.slice(start, readme.indexOf('. A missing', start)).matchAll(/`(E[A-Z]+)`/g)].map((match) => match[1]!)
+    // The code's closed set, as its union type lists it: recording keeps whichever a fetch failed with.
+    const codes = [...readFileSync(resolve(root, 'src/net/errors.ts'), 'utf8').matchAll(/^\s*\| '(E[A-Z]+)'/gm)].map((match) => match[1]!)
+    expect(codes.every((code) => isNetErrorCode(code))).toBe(true)
+    expect(named.sort()).toEqual(codes.sort())
+  })
+
   it('the preset turns on every rule that has a folder', () => {
     const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
     const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
