@@ -46,6 +46,39 @@ describe('citation-fragment', () => {
     expect(judgeFragment(citation(url), source(url.replace(/#.*/, ''), {anchors: ['readme'], passages}))).toBeUndefined()
   })
 
+  // A range was looked for as an id: rustdoc's `[src]` links, and any range on a Gitea or a GitLab of one's own, were
+  // missing anchors.
+  it('judges a line range of any code view by its first line, and leaves lines its script renders to it', () => {
+    const rustdoc = htmlPage(
+      'https://doc.rust.example/src/core/option.rs.html',
+      '<title>option.rs - source</title><div class="example-wrap"><pre class="src-line-numbers"><a href="#1" id="1">1</a>\n<a href="#2" id="2">2</a>\n<a href="#3" id="3">3</a></pre>' +
+        '<pre class="rust"><code>//! Optional values.\n//! Type Option represents an optional value: every Option is either Some and contains a value.\n</code></pre></div>'
+    )
+    const gitea = htmlPage(
+      'https://gitea.example/acme/tool/src/branch/main/main.go',
+      '<title>tool/main.go at main - acme/tool - Gitea</title><table><tr><td id="L1" class="lines-num"></td><td class="lines-code">package main // the tool’s entry point and its flags</td></tr>' +
+        '<tr><td id="L2" class="lines-num"></td><td class="lines-code">func main() { run(os.Args[1:]) }</td></tr></table>'
+    )
+    const gitlab = htmlPage(
+      'https://gitlab.gnome.example/acme/tool/-/blob/main/src/main.c',
+      '<title>src/main.c · main · acme / tool · GitLab</title><div id="super-sidebar"></div><div id="js-view-blob-app" data-blob-path="src/main.c"></div><p>GitLab Community Edition, the open source DevOps platform.</p>'
+    )
+    const verdict = (url: string, page: ReturnType<typeof htmlPage>) => judgeFragment(citation(url), source(url.replace(/#.*/, ''), page))
+    expect(verdict('https://doc.rust.example/src/core/option.rs.html#2-3', rustdoc)).toBeUndefined()
+    expect(verdict('https://gitea.example/acme/tool/src/branch/main/main.go#L1-L2', gitea)).toBeUndefined()
+    expect(verdict('https://gitea.example/acme/tool/src/branch/main/main.go#L2C4', gitea)).toBeUndefined()
+    expect(verdict('https://gitlab.gnome.example/acme/tool/-/blob/main/src/main.c#L10-20', gitlab)).toBeUndefined()
+    // A range past the file's end: the lines cited are gone, and no other line is offered.
+    const gone = verdict('https://doc.rust.example/src/core/option.rs.html#570-572', rustdoc)
+    expect(gone?.message).toBe(
+      'Unexpected missing anchor `#570-572` in citation `https://doc.rust.example/src/core/option.rs.html#570-572`, expected an id on the page'
+    )
+    expect(verdict('https://gitea.example/acme/tool/src/branch/main/main.go#L40-L41', gitea)?.expected).toBeUndefined()
+    expect(verdict('https://gitea.example/acme/tool/src/branch/main/main.go#L40-L41', gitea)?.message).toContain('Unexpected missing anchor `#L40-L41`')
+    // On a page with no lines, a number range is an anchor like any other.
+    expect(judge('https://docs.example/guide#2019-2020')?.message).toContain('Unexpected missing anchor `#2019-2020`')
+  })
+
   it('leaves to the code host what its script renders: a Markdown file’s headings, a thread’s comments', () => {
     // GitHub's file view: the rendered Markdown, its heading ids among it, is in a JSON blob for its script.
     const blob = htmlPage(

@@ -25,8 +25,10 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const host = parseUrl(report.finalUrl)?.hostname ?? ''
   const shell = page.passages.length === 0 && !page.titles.some((title) => title.source === 'h1')
   if (page.anchors.length === 0 || shell || notAnAnchor(fragment, host) || leftToScript(fragment, host, page.anchors)) return undefined
-  const wanted = percentDecode(fragment)
   const index = indexOf(page.anchors)
+  const line = lineOf(fragment, index.ids)
+  if (line === null) return undefined
+  const wanted = line ?? percentDecode(fragment)
   const url = shownUrl(citation.url)
   // A redirect that names a fragment of its own sends the reader there, not to the cited one, and would do the same
   // to a nearer anchor written on the cited URL.
@@ -102,6 +104,21 @@ function leftToScript(fragment: string, host: string, anchors: readonly string[]
   // The hosts themselves: their documentation (`docs.github.com`, `docs.gitlab.com`) is plain HTML.
   if (!/^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)$/.test(host)) return false
   return threadAnchor.test(fragment) || !anchors.some((anchor) => anchor.startsWith(githubPrefix))
+}
+
+/**
+ * The id a line anchor is looked for as. A code view gives each line an id, numbered from 1 (`L1` on Gitea, Forgejo or
+ * cgit's kin, `1` in rustdoc's source view), and its script highlights a range or a column from the first line's
+ * (`#L10-L20`, `#L10C5`, rustdoc's `[src]` links `#570-572`), which no element has. Undefined when the fragment is no
+ * line anchor or the page no code view; null for a `#L…` line anchor on a page without line ids, whose script renders
+ * its lines (GitHub Enterprise, a GitLab of one's own).
+ */
+function lineOf(fragment: string, ids: ReadonlySet<string>): string | null | undefined {
+  const match = /^(L?)(\d+)(?:C\d+)?(?:-L?\d+(?:C\d+)?)?$/.exec(fragment)
+  if (!match) return undefined
+  const [, prefix = '', first = ''] = match
+  if (ids.has(`${prefix}1`)) return prefix + first
+  return prefix === 'L' ? null : undefined
 }
 
 /**
