@@ -737,6 +737,18 @@ const rows: Row[] = [
     ]
   },
   {
+    // `href={"…"}` was skipped as program: a dead link written so passed unchecked. One with a JavaScript escape is
+    // placed at its element, whose characters are not the URL's.
+    name: 'MDX: an href that is only a string, quoted or a template without substitutions, is cited at its characters',
+    syntax: 'mdx',
+    markdown: 'See <a href={"https://e.com/x"} title={\'The Title\'}>the page</a>, <a href={ `https://t.com/y` }>t</a> and <a href={`https://t.com/${id}`}>v</a>.\n\n<a href={"https:\\u002F/e.com/z"}>z</a>',
+    expected: [
+      {kind: 'jsx', url: 'https://e.com/x', written: 'https://e.com/x', start: [1, 15], end: [1, 30], citedTitle: 'The Title', claim: 'See the page, t and v.'},
+      {kind: 'jsx', url: 'https://t.com/y', written: 'https://t.com/y', start: [1, 78], end: [1, 93], claim: 'See the page, t and v.'},
+      {kind: 'jsx', url: 'https://e.com/z', written: '<a href={"https:\\u002F/e.com/z"}>z</a>', start: [3, 1], end: [3, 39], placeIsUrl: false}
+    ]
+  },
+  {
     name: 'MDX: an unconfigured element name is not cited',
     syntax: 'mdx',
     markdown: 'See <Cite href="https://c.com/x">The Cited Book</Cite>.',

@@ -13,6 +13,22 @@ interface JsxAttribute extends Node {
   value?: unknown
 }
 
+/** An expression attribute value (`href={…}`) and the part of its estree program read here. */
+interface JsxExpressionValue {
+  type: 'mdxJsxAttributeValueExpression'
+  data?: {estree?: {body: Array<{type: string; expression?: Expression}>}}
+}
+
+/** A string literal or a template literal: their offsets are the source's, quotes included. */
+interface Expression {
+  type: string
+  start: number
+  end: number
+  value?: unknown
+  expressions?: unknown[]
+  quasis?: Array<{value: {cooked?: string | null}}>
+}
+
 interface JsxElement extends Node {
   name: string | null
   attributes: Node[]
@@ -32,16 +48,14 @@ export function citeJsx(node: Node, scope: Scope, context: Context): boolean {
       : undefined
   const range = spanOf(node)
   if (!names || !range) return false
-  const attributes = element.attributes.filter(isStringAttribute)
-  const title = attributes.find((attribute) => attribute.name === 'title')?.value as
-    | string
-    | undefined
+  const attributes = element.attributes.flatMap((attribute) => {
+    const written = writtenValue(attribute, context.source)
+    return written ? [{name: (attribute as JsxAttribute).name, ...written}] : []
+  })
+  const title = attributes.find((attribute) => attribute.name === 'title')?.value
   const text = plainText(node).text
-  for (const attribute of attributes) {
-    if (!names.includes(attribute.name)) continue
-    // Browsers ignore spaces around an href, as for raw HTML.
-    const value = (attribute.value as string).trim()
-    const located = valueSpan(context.source, attribute, value)
+  for (const {name, value, located} of attributes) {
+    if (!names.includes(name)) continue
     emit(context, {
       kind: 'jsx',
       url: value,
@@ -56,9 +70,35 @@ export function citeJsx(node: Node, scope: Scope, context: Context): boolean {
   return true
 }
 
-/** Expression values (`href={x}`) are program, not citations. */
-function isStringAttribute(node: Node): node is JsxAttribute {
-  return node.type === 'mdxJsxAttribute' && typeof (node as JsxAttribute).value === 'string'
+/**
+ * An attribute's string value, without the spaces browsers ignore around an href, and where its characters are when
+ * known. An expression value (`href={url}`) is program, not a citation, unless it is only a string: `href={"https://…"}`
+ * and `` href={`https://…`} `` link that URL as `href="https://…"` does.
+ */
+function writtenValue(node: Node, source: string): {value: string; located: Span | undefined} | undefined {
+  if (node.type !== 'mdxJsxAttribute') return undefined
+  const written = (node as JsxAttribute).value
+  if (typeof written === 'string') {
+    const value = written.trim()
+    return {value, located: valueSpan(source, node, value)}
+  }
+  const literal = stringExpression(written as JsxExpressionValue | null | undefined)
+  if (literal === undefined) return undefined
+  const value = literal.value.trim()
+  const span = withoutSpaces(source, {start: literal.start + 1, end: literal.end - 1})
+  // A JavaScript escape (`\u002F`) makes the value differ from its source: the attribute is the place then.
+  return {value, located: source.slice(span.start, span.end) === value ? span : undefined}
+}
+
+/** The string an expression value is, when it is a single string or template literal without substitutions. */
+function stringExpression(written: JsxExpressionValue | null | undefined): {value: string; start: number; end: number} | undefined {
+  const body = written?.type === 'mdxJsxAttributeValueExpression' ? written.data?.estree?.body : undefined
+  const expression = body?.length === 1 && body[0]?.type === 'ExpressionStatement' ? body[0].expression : undefined
+  if (expression === undefined) return undefined
+  const {start, end} = expression
+  if (expression.type === 'Literal' && typeof expression.value === 'string') return {value: expression.value, start, end}
+  const cooked = expression.type === 'TemplateLiteral' && expression.expressions?.length === 0 ? expression.quasis?.[0]?.value.cooked : undefined
+  return typeof cooked === 'string' ? {value: cooked, start, end} : undefined
 }
 
 /** The characters between the quotes of `name="value"`, without the spaces at their ends. */
