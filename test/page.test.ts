@@ -422,6 +422,7 @@ describe('paywall', () => {
     ['401 with WWW-Authenticate', 401, url, '', '401 with WWW-Authenticate'],
     ['402', 402, url, '', '402 Payment Required'],
     ['Sign in title', 200, url, doc('<title>Sign In | Example Journal</title>'), 'login title “Sign In | Example Journal”'],
+    ['Log into title', 200, url, doc('<title>Log into Facebook</title>'), 'login title “Log into Facebook”'],
     ['Log in h1', 200, url, doc('', '<h1>Log in to your account</h1>'), 'login h1 “Log in to your account”'],
     ['Subscribe to continue', 403, url, doc('<title>Subscribe to continue</title>'), 'login title “Subscribe to continue”'],
     ['Subscription required', 200, url, doc('<title>Subscription required – Example</title>'), 'login title “Subscription required – Example”'],

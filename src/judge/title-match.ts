@@ -1,6 +1,7 @@
 // Does the cited title name the page? Compare it with every title candidate of the page. Pure.
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
+import {isLoginTitle} from '../page/paywall.js'
 import {quote} from '../page/text.js'
 import {recordUrl} from '../resolve/endpoints.js'
 import {identify, sameWork, type Identifier} from '../resolve/identifiers.js'
@@ -215,10 +216,15 @@ function registeredTitles(report: SourceReport): Candidate[] | undefined {
   return [metadata.title, ...(metadata.titles ?? [])].filter((text) => words(text).length > 0).map((text) => ({text, source, registered: true}))
 }
 
-/** A page's title candidates; none for a page that did not answer. */
+/**
+ * A page's title candidates; none for a page that did not answer, nor for a sign-in or subscription wall served at
+ * the cited address in the page's place, as its `<title>` says (`Log into Facebook`, `Sign in · Acme Wiki`,
+ * `Subscribe to read | Financial Times`): its headings are the wall's too.
+ */
 function pageTitles(report: SourceReport): Candidate[] | undefined {
   const page = report.page
   if (report.liveness !== 'alive' || !page) return undefined
+  if (page.titles.some((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))) return undefined
   return page.titles.filter((candidate) => words(candidate.text).length > 0)
 }
 

@@ -24,7 +24,7 @@ export const shortPageChars = 3000
 
 /** Login / subscription title phrases (see `isLoginTitle`). */
 const loginPhrases = [
-  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'log on', 'logon', 'subscribe to continue',
+  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'log on', 'logon', 'log into', 'sign into', 'subscribe to continue',
   'subscribe to read', 'subscription required', 'subscribers only', 'create an account to continue',
   'register to continue', 'purchase access', 'institutional login', 'institutional access', 'access through your institution'
 ]
@@ -98,14 +98,15 @@ const loginTails = new Set(['to', 'or', 'and', 'with', 'via', 'page', 'required'
  * A title segment (or the h1) that starts with a login phrase, and either ends there or goes on with a login-ish word
  * ("Sign in to your account", "Login page"), in at most 8 words. "Login security best practices" is not one.
  */
-function isLoginTitle(text: string): boolean {
+export function isLoginTitle(text: string): boolean {
   for (const segment of titleSegments(text)) {
     const folded = fold(segment)
     if (words(folded).length > 8) continue
     for (const phrase of loginPhrases) {
       if (!folded.startsWith(phrase) || findPhrase(folded, phrase)?.index !== 0) continue
       const next = words(folded.slice(phrase.length))[0]
-      if (next === undefined || loginTails.has(next)) return true
+      // `Log into Facebook`: `into` is `in to`, a tail.
+      if (next === undefined || loginTails.has(next) || phrase.endsWith('into')) return true
     }
   }
   return false
