@@ -30,6 +30,9 @@ beforeAll(async () => {
     // Moved for good, to another page's own section; and for now, the same way.
     '/old-guide': redirect(301, '/guide#usage'),
     '/moved-guide': redirect(302, '/guide#usage'),
+    // Moved for good to the same section, its name percent-encoded as locations are.
+    '/wiki/Kaffee': html('Kaffee', '<h1>Kaffee</h1><p>Kaffee wird aus gerösteten Bohnen gebrüht.</p><h2 id="Gründe">Gründe</h2><h2 id="Anbau">Anbau</h2>'),
+    '/wiki/Coffee': redirect(301, '/wiki/Kaffee#Gr%C3%BCnde'),
     // Live pages that only talk about "not found": a how-to, a Q&A slug, a docs page named for the convention.
     '/blog/fix-404-errors-nginx': html('How to Fix 404 Errors in Nginx', `<p>${'Check the root directive and the try_files line first. '.repeat(15)}</p>`),
     '/questions/123/nginx-404-not-found': html('nginx - 404 Not Found - Q&A', `<p>${'Nginx answers 404 when the root is wrong; set it to the build folder. '.repeat(60)}</p>`),
@@ -168,6 +171,15 @@ describe('citation-fragment', () => {
         undefined
       ],
       [`Unexpected anchor \`#install\` in citation \`${origin}/moved-guide#install\` lost to its redirect to \`${origin}/guide#usage\`, expected a link that keeps it`, undefined]
+    ])
+  })
+
+  // The anchor as written was 'lost to its redirect to …#Gr%C3%BCnde', where the reader lands on it.
+  it('a redirect to the cited anchor percent-encoded keeps it', async () => {
+    const origin = web.origin()
+    const {file} = await lint(`See [reasons](${origin}/wiki/Coffee#Gründe), [again](${origin}/wiki/Coffee#Gr%C3%BCnde) and [growing](${origin}/wiki/Coffee#Anbau).\n`, options())
+    expect(file.messages.filter((message) => message.ruleId === 'citation-fragment').map((message) => message.reason)).toEqual([
+      `Unexpected anchor \`#Anbau\` in citation \`${origin}/wiki/Coffee#Anbau\` lost to its redirect to \`${origin}/wiki/Kaffee#Gr%C3%BCnde\`, expected a link that keeps it`
     ])
   })
 })

@@ -31,9 +31,10 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
   const wanted = line ?? percentDecode(fragment)
   const url = shownUrl(citation.url)
   // A redirect that names a fragment of its own sends the reader there, not to the cited one, and would do the same
-  // to a nearer anchor written on the cited URL.
+  // to a nearer anchor written on the cited URL. A location's fragment is percent-encoded (`#Gr%C3%BCnde`), a cited one
+  // as written (`#Gründe`): the same anchor.
   const landed = redirectFragment(report)
-  const replaced = landed === fragment || landed === wanted ? undefined : landed
+  const replaced = landed === undefined || landed === fragment || percentDecode(landed) === wanted ? undefined : landed
   if (index.ids.has(fragment) || index.ids.has(wanted) || index.ids.has(githubPrefix + wanted) || githubFolds(host, wanted, index.ids)) {
     if (replaced === undefined) return undefined
     return {
