@@ -8,6 +8,8 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
+import {setFlagsFromString} from 'node:v8'
+import {runInNewContext} from 'node:vm'
 import {createClient} from '@keyv/redis'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {cacheKey, openCache, type SourceCache} from '../src/cache/index.js'
@@ -115,6 +117,20 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect((await second.get('https://example.com/from-first'))?.reason).toBe('first')
     expect((await first.get('https://example.com/from-second'))?.reason).toBe('second')
     expect(warnings).toEqual([])
+  })
+
+  it('keeps nothing it read: an editor, reading the cache at each check, does not grow by each read', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const heap = () => (gc(), process.memoryUsage().heapUsed)
+    const url = 'https://example.com/read-at-each-check'
+    const cache = open(redis.url, [])
+    // 20 kB of page text, as a page's passages are.
+    await cache.set(url, report({page: {...report().page!, passages: Array.from({length: 20}, (_, index) => `${index} ${'x'.repeat(1000)}`)}}))
+    const before = heap()
+    // A thousand reads: 20 MB if each were kept.
+    for (let check = 0; check < 100; check++) await Promise.all(Array.from({length: 10}, () => cache.get(url)))
+    expect(heap() - before).toBeLessThan(5_000_000)
   })
 
   it('a machine fetching longer than a lease keeps it, for as long as its claim allows, and lets go when done', async () => {

@@ -50,9 +50,8 @@ export class RedisCache extends KeyvCache {
   /** How long Redis has answered none of the commands in flight (see watch). */
   private silentMs = 0
   private watchdog: NodeJS.Timeout | undefined
-  /** Rejects when the store is given up: no command waits past that, whatever the client does. */
-  private givenUp: Promise<never> = new Promise(() => {})
-  private giveUp: (error: unknown) => void = () => {}
+  /** Fails each command waiting when the store is given up: none waits past that, whatever the client does. */
+  private readonly waiting = new Set<(error: unknown) => void>()
   /** A new connection is being tried (see newRun). */
   private retrying = false
   /** The leases this process holds, by key, each until when at most (its claim's bound). */
@@ -103,8 +102,6 @@ export class RedisCache extends KeyvCache {
         if (!current() || this.closed) return undefined
         this.broken = false
         this.leases.clear()
-        this.givenUp = new Promise<never>((_, reject) => (this.giveUp = reject))
-        this.givenUp.catch(() => {})
         // An idle connection must not keep `remark` running after its last file.
         if (this.inFlight === 0) client.unref()
         const store = new KeyvRedis(client as unknown as RedisClientConnectionType, {
@@ -148,7 +145,16 @@ export class RedisCache extends KeyvCache {
       if (this.client.isOpen) this.client.ref()
       this.watch()
     }
-    return Promise.race([operation, this.givenUp]).finally(() => {
+    // Not a race with one promise rejected on giving up: each race stayed attached to it until then, so every answer
+    // (a whole report, for a lookup) was kept for the life of the connection, an editor's growing by each check.
+    let giveUp!: (error: unknown) => void
+    const answer = new Promise<T>((resolve, reject) => {
+      giveUp = reject
+      operation.then(resolve, reject)
+    })
+    this.waiting.add(giveUp)
+    return answer.finally(() => {
+      this.waiting.delete(giveUp)
       this.silentMs = 0
       if (--this.inFlight > 0) return
       clearInterval(this.watchdog)
@@ -316,7 +322,8 @@ export class RedisCache extends KeyvCache {
   private fail(error: unknown): void {
     if (this.broken) return
     this.broken = true
-    this.giveUp(error)
+    for (const giveUp of this.waiting) giveUp(error)
+    this.waiting.clear()
     if (!this.closed) {
       this.warn(`Cannot use the Redis citation cache \`${this.shown}\`, continuing without a cache: ${describe(error)}`)
     }
