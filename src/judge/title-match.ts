@@ -1,7 +1,7 @@
 // Does the cited title name the page? Compare it with every title candidate of the page. Pure.
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
-import {isLoginTitle} from '../page/paywall.js'
+import {isWallPage} from '../page/paywall.js'
 import {quote} from '../page/text.js'
 import {recordUrl} from '../resolve/endpoints.js'
 import {identify, sameWork, type Identifier} from '../resolve/identifiers.js'
@@ -224,7 +224,7 @@ function registeredTitles(report: SourceReport): Candidate[] | undefined {
 function pageTitles(report: SourceReport): Candidate[] | undefined {
   const page = report.page
   if (report.liveness !== 'alive' || !page) return undefined
-  if (page.titles.some((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))) return undefined
+  if (isWallPage(page)) return undefined
   return page.titles.filter((candidate) => words(candidate.text).length > 0)
 }
 

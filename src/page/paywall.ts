@@ -4,6 +4,7 @@ import {isFalse, type JsonLd} from './json-ld.js'
 import type {Meta} from './scan.js'
 import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
+import type {PageFacts} from '../types.js'
 
 export interface PaywallInput {
   status: number
@@ -98,7 +99,7 @@ const loginTails = new Set(['to', 'or', 'and', 'with', 'via', 'page', 'required'
  * A title segment (or the h1) that starts with a login phrase, and either ends there or goes on with a login-ish word
  * ("Sign in to your account", "Login page"), in at most 8 words. "Login security best practices" is not one.
  */
-export function isLoginTitle(text: string): boolean {
+function isLoginTitle(text: string): boolean {
   for (const segment of titleSegments(text)) {
     const folded = fold(segment)
     if (words(folded).length > 8) continue
@@ -110,6 +111,14 @@ export function isLoginTitle(text: string): boolean {
     }
   }
   return false
+}
+
+/**
+ * Whether a page's `<title>` is a sign-in or subscription wall's (`Log into Facebook`, `Subscribe to read | Financial
+ * Times`): a wall the site answers at the cited address in the page's place, and the same at every path it guards.
+ */
+export function isWallPage(page: Pick<PageFacts, 'titles'>): boolean {
+  return page.titles.some((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))
 }
 
 function urlSign(href: string): string | undefined {
