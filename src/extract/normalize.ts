@@ -76,17 +76,23 @@ export function fragmentOf(raw: string): string | undefined {
 }
 
 /**
- * Whether a link destination is an absolute URL that cites something.
+ * `http` or `https` without its colon (`https//a.example/x`): read as a relative link, which leads nowhere on the
+ * published page, though its writer meant a URL. Cited, so that citation-url-safety reports it malformed.
+ */
+const COLONLESS = /^https?\/\//i
+
+/**
+ * Whether a link destination is an absolute URL that cites something, or one missing its colon (`COLONLESS`).
  * Any scheme counts (unsafe ones are reported by another rule), except
  * contact/identifier schemes; one-letter schemes are Windows drives (`C:\x`).
  * A URL holding a placeholder is an example to fill in, not a citation, unless it holds a secret: a real token
  * written in one (`https://x-access-token:ghp_…@github.com/{owner}/{repo}`) has leaked, and citation-url-safety says so.
  */
 export function isCitableUrl(raw: string): boolean {
-  const match = SCHEME.exec(raw.trim())
-  const scheme = match?.[1]?.toLowerCase()
-  if (scheme === undefined || scheme.length < 2) return false
-  return !NOT_CITATIONS.has(scheme) && (!PLACEHOLDER.test(raw) || redactWrittenUrl(raw) !== raw)
+  const written = raw.trim()
+  const scheme = SCHEME.exec(written)?.[1]?.toLowerCase()
+  const url = scheme === undefined ? COLONLESS.test(written) : scheme.length > 1 && !NOT_CITATIONS.has(scheme)
+  return url && (!PLACEHOLDER.test(raw) || redactWrittenUrl(raw) !== raw)
 }
 
 /**
