@@ -697,6 +697,33 @@ describe('remark-lint-citations <files>', () => {
     expect(existsSync(join(broken, 'r.json'))).toBe(false)
   })
 
+  it('an invalid option is said once, at its place in the config that gave it, however many files that config covers: exit 2', async () => {
+    const project = join(folder, 'bad-options')
+    const configure = join(root, 'dist', 'src', 'configure.js')
+    const preset = join(root, 'dist', 'rules', 'index.js')
+    write(join(project, 'json', '.remarkrc.json'), `{\n  "plugins": [\n    ${JSON.stringify(preset)},\n    [${JSON.stringify(configure)}, {"concurency": 3}]\n  ]\n}\n`)
+    write(join(project, 'yaml', '.remarkrc.yml'), `plugins:\n  - ${preset}\n  - - ${configure}\n    - github:\n        token: ''\n`)
+    const ruleConfig = config([`[configure, ${JSON.stringify(fast)}]`, `[citationCredibility, 1]`])
+    write(join(project, 'rule', '.remarkrc.mjs'), ruleConfig)
+    for (const name of ['json', 'yaml', 'rule']) for (const file of ['a.md', 'b.md']) write(join(project, name, file), `[A page](${origin}/gone?${name})\n`)
+    const {code, stderr} = await run(['.', '--no-color'], project)
+    expect(code).toBe(2)
+    // It was `a.md` and `b.md` each with the same unplaced error: one line per file, none naming the config.
+    const lines = tidy(stderr)
+    expect(lines.filter((line) => /^(json|yaml|rule)\/\./.test(line)).sort()).toEqual([
+      expect.stringMatching(/^json\/\.remarkrc\.json:4:[0-9]+: Unexpected option `concurency` \(did you mean `concurrency`\?\), expected one of .* \(configure\)$/),
+      `rule/.remarkrc.mjs:3:${ruleConfig.split('\n')[2]!.indexOf('citationCredibility, 1') + 1}: ` +
+        "Unexpected options `1` for `citation-credibility`, expected a severity first in an array (`[1]`), or `false` to turn the rule off (citation-credibility)",
+      "yaml/.remarkrc.yml:5:9: Unexpected `github.token` (not a non-empty string), expected `{token: '…'}`, optionally with `apiBase: 'https://…'` (configure)"
+    ])
+    // A rule's bad option leaves the file's other rules to report; `configure`'s leaves nothing checked.
+    expect(lines).toContainEqual(expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `.*\/gone\?rule`/))
+    expect(stderr).not.toContain('gone?json')
+    // A config given with `--rc-path` is every file's, wherever it is.
+    const given = await run(['rule/a.md', 'yaml/b.md', '--rc-path', 'json/.remarkrc.json'], project)
+    expect([given.code, tidy(given.stderr)]).toEqual([2, [expect.stringMatching(/^json\/\.remarkrc\.json:4:44: Unexpected option `concurency`/)]])
+  })
+
   it('an unreadable config: exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
     expect(code).toBe(2)
@@ -760,11 +787,10 @@ describe('remark-lint-citations <files>', () => {
     const {code, stderr} = await run(['.'], project)
     expect(code).toBe(2)
     expect(tidy(stderr)).toEqual([
-      'a.md',
-      'error Unexpected remark config without citation rules, expected `remark-lint-citations` (the preset) or its rules among its plugins: no citation was checked configure remark-lint-citations',
+      '.remarkrc.json: Unexpected remark config without citation rules, expected `remark-lint-citations` (the preset) or its rules among its plugins: no citation was checked (configure)',
       'off/b.md',
       expect.stringMatching(/^1:\d+-1:\d+ error Unexpected dead citation `http:\/\/127\.0\.0\.1:\d+\/gone`/),
-      '✖ 2 errors'
+      '✖ 1 error'
     ])
     const verify = await run(['verify'], project, JSON.stringify([{url: `${origin}/gone`}]))
     expect([verify.code, JSON.parse(verify.stdout).error.message]).toEqual([2, expect.stringContaining('without citation rules')])

@@ -7,10 +7,11 @@ import {execFile} from 'node:child_process'
 import {readFile} from 'node:fs/promises'
 import {dirname, relative, resolve} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
-import type {VFile} from 'vfile'
+import {VFile} from 'vfile'
 import {location} from 'vfile-location'
 import type {Options} from 'vfile-reporter'
-import {causes} from './outcome.js'
+import {optionFailure, isOptionFailure} from './option-error.js'
+import {causes, type Message} from './outcome.js'
 import {remarkReport} from './reporter.js'
 
 interface Place {
@@ -22,6 +23,8 @@ interface Place {
 export interface ConfigContext {
   cwd: string
   configs: ReadonlyMap<string, string>
+  /** The config given (`--rc-path`), from `cwd`: every file's. */
+  rcPath?: string | undefined
 }
 
 /** remark's report of the files checked, after a line for each config failure (its files were not checked). */
@@ -41,11 +44,28 @@ export async function binReport(files: VFile[], options: Options, context: Confi
       return undefined
     })
   )
-  const report = await remarkReport(
-    files.filter((_, index) => failures[index] === undefined),
-    options
-  )
-  return [...new Set(failures), report].filter(Boolean).join('\n')
+  const optionsSaid = await Promise.all(files.map(async (file) => optionLines(file, context)))
+  const reported = files.flatMap((file, index) => {
+    if (failures[index] !== undefined) return []
+    const said = optionsSaid[index]!
+    if (said.size === 0) return [file]
+    // A file whose checks never ran (`configure` failed) has nothing else to say; a rule's bad option leaves the rest.
+    const rest = file.messages.filter((message) => !said.has(message))
+    return rest.length === 0 ? [] : [Object.assign(new VFile({path: file.path, cwd: file.cwd}), {messages: rest})]
+  })
+  const report = await remarkReport(reported, options)
+  const optionFailures = optionsSaid.flatMap((said) => [...said.values()])
+  return [...new Set([...failures, ...optionFailures]), report].filter(Boolean).join('\n')
+}
+
+/** Each invalid-option message of `file` with its line in the config, where a config is known. */
+async function optionLines(file: VFile, context: ConfigContext): Promise<Map<Message, string>> {
+  const said = new Map<Message, string>()
+  for (const message of file.messages.filter(isOptionFailure)) {
+    const line = await optionFailure(message, file, context)
+    if (line !== undefined) said.set(message, line)
+  }
+  return said
 }
 
 /**

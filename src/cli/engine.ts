@@ -91,7 +91,7 @@ export async function runEngine(options: RunOptions): Promise<VFile[]> {
         output: false,
         ...(report
           ? {
-              reporter: (files, reporterOptions) => binReport(files.map(explain), reporterOptions, {cwd: options.cwd, configs}),
+              reporter: (files, reporterOptions) => binReport(files.map(explain), reporterOptions, {cwd: options.cwd, configs, rcPath: options.rcPath}),
               streamError: report.stream,
               color: report.color,
               quiet: report.quiet,

@@ -1,6 +1,7 @@
 // citation-conflict-of-interest: the cited source is published by a party the claim names. Pure, needs no fetch.
 
 import {parseUrl} from '../net/parse-url.js'
+import {escapeRegExp} from '../regexp.js'
 import type {Citation, SourceReport} from '../types.js'
 import type {SourceCategory} from './source-categories.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
@@ -292,10 +293,6 @@ function asWritten(claim: string, term: string): string {
   const pattern = words(term).map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
   if (pattern === '') return term
   return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').exec(claim.normalize('NFKC'))?.[0] ?? term
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 }
 
 function none(citingDomain: string): ConflictSignal {
