@@ -41,6 +41,8 @@ beforeAll(async () => {
     '/dp/B0': status(200, {}, '<!doctype html><html><head><title dir="ltr">Amazon.com</title></head><body><h4>Type the characters you see in this image:</h4><form method="get" action="/errors/validateCaptcha" name=""><input name="field-keywords"></form><p>Sorry, we just need to make sure you\'re not a robot.</p></body></html>'),
     // F5 BIG-IP ASM's default block page (IEEE Xplore's, NGINX App Protect's), sent as a 200.
     '/rejected': status(200, {'cache-control': 'no-cache', pragma: 'no-cache', connection: 'close'}, "<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 14396929317839226498<br><br><a href='javascript:history.back();'>[Go Back]</a></body></html>"),
+    // sphinx-reredirects' stub: a script sends the reader on, a <noscript> refresh too.
+    '/docs/old.html': status(200, {}, '<html><head><noscript><meta http-equiv="refresh" content="0; url=moved.html" /></noscript><script>var target = "moved.html";if (window.location.hash) {window.location.replace(target + window.location.hash);} else {window.location.replace(target);}</script></head></html>'),
     '/slow': () => {}, // never answers
     '/rate-limited': status(429, {'retry-after': '1'}),
     '/rate-limited-once': (request, response) => {
@@ -373,6 +375,12 @@ describe('liveness beyond the seed', () => {
     expect(await one(`${origin}/challenge-503`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*503 Service Unavailable`\) \[citation-reachable\]$/)])
     expect(await one(`${origin}/linkedin`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*999/)])
     expect(await one(`${origin}/dp/B0`)).toEqual([expect.stringMatching(/Unexpected blocked citation .*\(`amazon bot wall, 200 OK`\) \[citation-reachable\]$/)])
+  })
+
+  it('a redirect stub whose script and <noscript> refresh name one page is followed: where it leads is judged', async () => {
+    expect(await one(`${origin}/docs/old.html`)).toEqual([
+      expect.stringMatching(/Unexpected dead citation .*\/docs\/old\.html`, expected a live source \(`404 Not Found`\) \[citation-alive, error\]$/)
+    ])
   })
 
   it('F5\'s block page sent as a 200 → flagged as blocked, its title not taken for the cited page\'s', async () => {

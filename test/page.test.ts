@@ -569,6 +569,10 @@ describe('refresh', () => {
 
   it('ignores a refresh inside <noscript>, honours <base>, reads the header', () => {
     expect(page(doc('<noscript><meta http-equiv="refresh" content="0; url=/nojs"></noscript>')).refresh).toBeUndefined()
+    expect(page(doc('<noscript><meta http-equiv="refresh" content="0; url=/nojs"></noscript><script>location.replace("/app")</script>')).refresh).toBeUndefined()
+    // Unless the page's script sends every reader there too: sphinx-reredirects' stub.
+    const stub = '<html><head><noscript><meta http-equiv="refresh" content="0; url=../guide/new.html" /></noscript><script>var target = "../guide/new.html";if (window.location.hash) {window.location.replace(target + window.location.hash);} else {window.location.replace(target);}</script></head></html>'
+    expect(page(stub, {url: 'https://docs.example.org/en/old/page.html'}).refresh).toBe('https://docs.example.org/en/guide/new.html')
     expect(page(doc('<base href="https://cdn.example/dir/"><meta http-equiv="refresh" content="0; url=page">')).refresh).toBe('https://cdn.example/dir/page')
     expect(page(doc(''), {headers: {'content-type': 'text/html', refresh: '0; url=/moved'}}).refresh).toBe('https://example.org/moved')
     expect(page(Buffer.alloc(0), {headers: {'content-type': 'application/pdf', refresh: '1;url=/pdf'}}).refresh).toBe('https://example.org/pdf')

@@ -28,7 +28,7 @@ export interface ResponseView {
   truncated: boolean
 }
 
-const emptyScan: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false}
+const emptyScan: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false, scripts: ''}
 const emptyJsonLd: JsonLd = {nodes: [], byId: new Map()}
 
 /**
@@ -65,7 +65,7 @@ function read(response: ResponseView, headers: Record<string, string>, contentTy
     facts.siteName = readSiteName(scanned, jsonLd)
     facts.anchors = readAnchors(doc)
     facts.passages = readPassages(doc)
-    facts.refresh = findRefresh(scanned.metas, headers.refresh, response.url, scanned.baseHref)
+    facts.refresh = findRefresh(scanned.metas, headers.refresh, response.url, scanned.baseHref, scanned.scripts)
   } else {
     if (isTextual(mediaType(contentType))) head = decodeBody(body, contentType, {limit: botWallScanChars * 4}).text.slice(0, botWallScanChars)
     facts.refresh = findRefresh([], headers.refresh, response.url, undefined)

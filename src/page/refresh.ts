@@ -3,13 +3,23 @@
 import type {Meta} from './scan.js'
 
 /**
- * The first `<meta http-equiv=refresh>` outside <noscript> (a no-JavaScript fallback is not where the page sends
- * a reader), else the `refresh` header; resolved against `<base href>` and the final URL. Only http(s) targets,
- * and not the page itself (a timed reload).
+ * The first `<meta http-equiv=refresh>` outside <noscript> (a no-JavaScript fallback, `/nojs`, is not where the page
+ * sends a reader) or inside one whose target the page's scripts name too (a redirect stub's fallback, as
+ * sphinx-reredirects writes it: `<noscript><meta … url=X></noscript><script>location.replace("X")</script>`), else the
+ * `refresh` header; resolved against `<base href>` and the final URL. Only http(s) targets, and not the page itself
+ * (a timed reload).
  */
-export function findRefresh(metas: Meta[], header: string | undefined, url: string, baseHref: string | undefined): string | undefined {
+export function findRefresh(
+  metas: Meta[],
+  header: string | undefined,
+  url: string,
+  baseHref: string | undefined,
+  scripts = ''
+): string | undefined {
   const candidates = [
-    ...metas.filter((meta) => meta.httpEquiv === 'refresh' && !meta.inNoscript).map((meta) => meta.content),
+    ...metas
+      .filter((meta) => meta.httpEquiv === 'refresh' && (!meta.inNoscript || scriptsName(scripts, meta.content)))
+      .map((meta) => meta.content),
     header
   ]
   const base = baseUrl(url, baseHref)
@@ -59,6 +69,12 @@ export function parseRefresh(content: string): string | undefined {
   }
   const target = rest.trim()
   return target === '' ? undefined : target
+}
+
+/** Whether the scripts hold the refresh's target as a string: `"X"` or `'X'`. */
+function scriptsName(scripts: string, content: string | undefined): boolean {
+  const target = content === undefined ? undefined : parseRefresh(content)
+  return target !== undefined && (scripts.includes(`"${target}"`) || scripts.includes(`'${target}'`))
 }
 
 function baseUrl(url: string, baseHref: string | undefined): string | undefined {

@@ -29,15 +29,19 @@ export interface Scan {
   h1: string | undefined
   /** An `<input type=password>` somewhere on the page. */
   passwordField: boolean
+  /** The text of the page's inline scripts, up to `maxScriptChars`: a redirect stub's is a line. */
+  scripts: string
 }
 
 const maxMetas = 2000
 const maxJsonLd = 200
 /** A <title> or <h1> longer than this is an unclosed tag swallowing the page: keep the start only. */
 export const maxTitleChars = 1000
+/** Inline script text kept, in all. */
+const maxScriptChars = 16 * 1024
 
 export function scan(doc: Doc): Scan {
-  const result: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false}
+  const result: Scan = {metas: [], baseHref: undefined, jsonLd: [], title: undefined, h1: undefined, passwordField: false, scripts: ''}
   let noscript = 0
   walk(doc, {
     enter(element) {
@@ -67,6 +71,9 @@ export function scan(doc: Doc): Scan {
         case 'script': {
           const type = (attr(element, 'type') ?? '').split(';')[0]!.trim().toLowerCase()
           if (type === 'application/ld+json' && result.jsonLd.length < maxJsonLd) result.jsonLd.push(rawText(element))
+          else if (result.scripts.length < maxScriptChars && attr(element, 'src') === undefined) {
+            result.scripts += rawText(element).slice(0, maxScriptChars - result.scripts.length) + '\n'
+          }
           return 'skip'
         }
         case 'style':
