@@ -16,7 +16,7 @@ import {cacheKey, openCache, type SourceCache} from '../src/cache/index.js'
 import {sha256} from '../src/cache/entry.js'
 import {ownSlot} from '../src/cache/keyv-cache.js'
 import type {HostSlot} from '../src/types.js'
-import {LEASE_MS, REDIS_TIMEOUT_MS} from '../src/cache/redis.js'
+import {LEASE_MS, REDIS_TIMEOUT_MS, REDIS_WAIT_MS} from '../src/cache/redis.js'
 import {freePort, hasRedis, startRedis, type Redis} from './helpers/redis.js'
 import {report, viaJson} from './helpers/report.js'
 import {html, startWeb, testResolve} from './helpers/web.js'
@@ -407,12 +407,12 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     expect(warnings).toEqual([])
   })
 
-  it('a Redis across a slow link, answering a burst for longer than the bound, stays in use', async () => {
-    const urls = Array.from({length: 40}, (_, index) => `https://example.com/slow-link/${index}`)
-    const stored = report({reason: 'x'.repeat(1000)})
-    const direct = open(redis.url, [])
-    await Promise.all(urls.map((url) => direct.set(url, stored)))
-    // Redis's answers reach the cache at 800 bytes every 50 ms: 40 entries of 1 kB take about 3 s, arriving all along.
+  /**
+   * The test Redis behind a link that passes its answers on `bytes` at a time every `everyMs` (all at once until
+   * `throttle` is called: the handshake is quick).
+   */
+  async function slowLink(bytes: number, everyMs: number) {
+    let throttled = false
     const sockets = new Set<Socket>()
     const link: Server = createServer((near) => {
       const far = connect(Number(new URL(redis.url).port), '127.0.0.1')
@@ -422,18 +422,39 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
       }
       near.pipe(far)
       let queued = Buffer.alloc(0)
-      far.on('data', (chunk: Buffer) => (queued = Buffer.concat([queued, chunk])))
+      far.on('data', (chunk: Buffer) => {
+        if (throttled) queued = Buffer.concat([queued, chunk])
+        else near.write(chunk)
+      })
       const trickle = setInterval(() => {
         if (queued.length === 0) return
-        near.write(queued.subarray(0, 800))
-        queued = queued.subarray(800)
-      }, 50)
+        near.write(queued.subarray(0, bytes))
+        queued = queued.subarray(bytes)
+      }, everyMs)
       near.on('close', () => clearInterval(trickle))
     })
     await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve))
+    return {
+      url: `redis://127.0.0.1:${(link.address() as AddressInfo).port}`,
+      throttle: () => (throttled = true),
+      async close() {
+        for (const socket of sockets) socket.destroy()
+        await new Promise((resolve) => link.close(resolve))
+      }
+    }
+  }
+
+  it('a Redis across a slow link, answering a burst for longer than the bound, stays in use', async () => {
+    const urls = Array.from({length: 40}, (_, index) => `https://example.com/slow-link/${index}`)
+    const stored = report({reason: 'x'.repeat(1000)})
+    const direct = open(redis.url, [])
+    await Promise.all(urls.map((url) => direct.set(url, stored)))
+    // Redis's answers reach the cache at 800 bytes every 50 ms: 40 entries of 1 kB take about 3 s, arriving all along.
+    const link = await slowLink(800, 50)
     try {
       const warnings: string[] = []
-      const cache = open(`redis://127.0.0.1:${(link.address() as AddressInfo).port}`, warnings)
+      const cache = open(link.url, warnings)
+      link.throttle()
       const started = Date.now()
       const reports = await Promise.all(urls.map((url) => cache.get(url)))
       expect(Date.now() - started).toBeGreaterThan(REDIS_TIMEOUT_MS)
@@ -441,10 +462,30 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
       expect(warnings).toEqual([])
       await cache.close()
     } finally {
-      for (const socket of sockets) socket.destroy()
-      await new Promise((resolve) => link.close(resolve))
+      await link.close()
     }
   })
+
+  it('a Redis answering one lookup a second, never silent for the bound, is given up after a bounded wait', async () => {
+    const link = await slowLink(5, 1000)
+    try {
+      const warnings: string[] = []
+      const cache = open(link.url, warnings)
+      await cache.get('https://example.com/slow-redis/first')
+      link.throttle()
+      // Each miss is answered with 5 bytes: one a second, so 40 of them would take 40 s.
+      const started = Date.now()
+      const urls = Array.from({length: 40}, (_, index) => `https://example.com/slow-redis/${index}`)
+      expect(await Promise.all(urls.map((url) => cache.get(url)))).toEqual(urls.map(() => undefined))
+      expect(Date.now() - started).toBeLessThan(REDIS_WAIT_MS + 3000)
+      expect(warnings).toEqual([
+        expect.stringMatching(new RegExp(`^Cannot use the Redis citation cache \`redis://127\\.0\\.0\\.1:\\d+\`, continuing without a cache: an answer waited ${REDIS_WAIT_MS / 1000} s$`))
+      ])
+      await cache.close()
+    } finally {
+      await link.close()
+    }
+  }, 30_000)
 
   it('an editor whose Redis paused (a failover, a laptop asleep) reads the shared cache again from its next check', async () => {
     const web = await startWeb({'/page': html('A page')})

@@ -14,6 +14,12 @@ import type {TtlPolicy} from './ttl.js'
 export const REDIS_TIMEOUT_MS = 2000
 
 /**
+ * Bound on how long one command may wait, however Redis answers the others: a Redis answering a command a second
+ * (overloaded, swapping, throttled) is never silent for REDIS_TIMEOUT_MS, and a run through it would take hours.
+ */
+export const REDIS_WAIT_MS = 10_000
+
+/**
  * How long a lease lasts unless its holder renews it, as it does while it fetches: a job stopped mid-fetch (Ctrl-C,
  * a CI timeout, a crash) holds up the jobs waiting on its URLs this long, not for the longest fetch (70 s by default).
  */
@@ -24,8 +30,8 @@ const watchTickMs = 100
 
 /**
  * Redis through @keyv/redis. The client is made here so that nothing can hang a run: connect
- * is bounded (REDIS_TIMEOUT_MS), and so is every command by how long Redis answers none (see
- * watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a
+ * is bounded (REDIS_TIMEOUT_MS), and so is every command by how long Redis answers none, and by how long it waits
+ * (REDIS_WAIT_MS, see watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a
  * command fails or times out, the connection drops) is one warning; from then on the cache
  * behaves like no cache, until a long-lived process's next run (see newRun). A write Redis refuses while it
  * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote)
@@ -49,9 +55,14 @@ export class RedisCache extends KeyvCache {
   private inFlight = 0
   /** How long Redis has answered none of the commands in flight (see watch). */
   private silentMs = 0
+  /** Time counted by the watchdog, late ticks capped as for silence: what a command's wait is measured in. */
+  private watchedMs = 0
   private watchdog: NodeJS.Timeout | undefined
-  /** Fails each command waiting when the store is given up: none waits past that, whatever the client does. */
-  private readonly waiting = new Set<(error: unknown) => void>()
+  /**
+   * Fails each command waiting when the store is given up: none waits past that, whatever the client does. By when
+   * (watchedMs) each was issued, oldest first.
+   */
+  private readonly waiting = new Map<(error: unknown) => void, number>()
   /** A new connection is being tried (see newRun). */
   private retrying = false
   /** The leases this process holds, by key, each until when at most (its claim's bound). */
@@ -137,8 +148,8 @@ export class RedisCache extends KeyvCache {
 
   /**
    * Every command waits until Redis has answered nothing, to it or to any other, for REDIS_TIMEOUT_MS (see watch): then
-   * the store has failed. Not a bound per command: thousands sent at once (a warm run of a large site) wait their turn
-   * in the client and on the wire, and a Redis still answering the ones before is not away.
+   * the store has failed. Thousands sent at once (a warm run of a large site) wait their turn in the client and on the
+   * wire, and a Redis still answering the ones before is not away; only one that keeps a command waiting REDIS_WAIT_MS is.
    */
   protected override bound<T>(operation: Promise<T>): Promise<T> {
     if (this.inFlight++ === 0) {
@@ -152,7 +163,7 @@ export class RedisCache extends KeyvCache {
       giveUp = reject
       operation.then(resolve, reject)
     })
-    this.waiting.add(giveUp)
+    this.waiting.set(giveUp, this.watchedMs)
     return answer.finally(() => {
       this.waiting.delete(giveUp)
       this.silentMs = 0
@@ -163,18 +174,25 @@ export class RedisCache extends KeyvCache {
   }
 
   /**
-   * Counts how long Redis keeps the commands in flight unanswered, and gives the store up at REDIS_TIMEOUT_MS (which
-   * fails every command waiting). A tick that comes late found this thread busy (issuing those thousands of commands
-   * takes seconds), not Redis silent, and counts for two ticks at most: the answers that came meanwhile are read first.
+   * Counts how long Redis keeps the commands in flight unanswered, and gives the store up at REDIS_TIMEOUT_MS, or when
+   * the oldest has waited REDIS_WAIT_MS (which fails every command waiting). A tick that comes late found this thread
+   * busy (issuing those thousands of commands takes seconds), not Redis slow, and counts for two ticks at most: the
+   * answers that came meanwhile are read first.
    */
   private watch(): void {
     this.silentMs = 0
     let last = performance.now()
     this.watchdog = setInterval(() => {
       const now = performance.now()
-      this.silentMs += Math.min(now - last, 2 * watchTickMs)
+      const step = Math.min(now - last, 2 * watchTickMs)
       last = now
+      this.silentMs += step
+      this.watchedMs += step
+      const oldest = this.waiting.values().next().value
       if (this.silentMs >= REDIS_TIMEOUT_MS) this.fail(new Error(`no answer within ${REDIS_TIMEOUT_MS / 1000} s`))
+      else if (oldest !== undefined && this.watchedMs - oldest >= REDIS_WAIT_MS) {
+        this.fail(new Error(`an answer waited ${REDIS_WAIT_MS / 1000} s`))
+      }
     }, watchTickMs).unref()
   }
 
@@ -322,7 +340,7 @@ export class RedisCache extends KeyvCache {
   private fail(error: unknown): void {
     if (this.broken) return
     this.broken = true
-    for (const giveUp of this.waiting) giveUp(error)
+    for (const giveUp of this.waiting.keys()) giveUp(error)
     this.waiting.clear()
     if (!this.closed) {
       this.warn(`Cannot use the Redis citation cache \`${this.shown}\`, continuing without a cache: ${describe(error)}`)
