@@ -540,7 +540,11 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     const run = await act({'config-path': 'bad.remarkrc.mjs', report: 'sarif=broken.sarif'})
     expect(run.code).toBe(2)
     expect(run.commands).toContain('::error::remark-lint-citations exited with 2 (configuration error): see its report above')
-    expect(run.stdout).toMatch(/Unexpected `timeout` `soon`/)
+    // The bad option is annotated where it is written, for the pull request's reviewer.
+    const line = remarkrc().split('\n').findIndex((text) => text.includes('timeout: 1000')) + 1
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(new RegExp(`^::error file=bad\\.remarkrc\\.mjs,line=${line},col=\\d+,title=remark-lint-citations configuration error::Unexpected \`timeout\` \`soon\`, `))
+    )
     // No report path for a report that was not written: an upload step guarded by it stays out.
     expect(run.outputs).toMatchObject({'exit-code': '2', 'report-sarif': ''})
   })

@@ -22,13 +22,24 @@ export interface BinRun {
   log: NodeJS.WritableStream
 }
 
+/** What the bin's error output keeps for the caller: its start, where a configuration error's lines are. */
+const keptErrorOutput = 64 * 1024
+
+export interface BinResult {
+  /**
+   * The bin's exit code (0 clean, 1 removed, 2 configuration error, 3 internal failure; killed by a signal, 3), or
+   * 128 + the signal's number when the run was cancelled (SIGINT, SIGTERM to this process), as a shell reports it.
+   */
+  code: number
+  /** The first 64 KiB of its error output (its report). */
+  stderr: string
+}
+
 /**
- * The bin's exit code (0 clean, 1 removed, 2 configuration error, 3 internal failure; killed by a signal, 3), or
- * 128 + the signal's number when the run was cancelled (SIGINT, SIGTERM to this process), as a shell reports it.
- * Its output is the remark report of the checked files: text from documents and pages, which must not be
- * read as workflow commands, so it is fenced with `::stop-commands::<token>` … `::<token>::`.
+ * Runs the bin. Its output is the remark report of the checked files: text from documents and pages, which must not
+ * be read as workflow commands, so it is fenced with `::stop-commands::<token>` … `::<token>::`.
  */
-export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
+export function runBin({args, cwd, env, log}: BinRun): Promise<BinResult> {
   const token = randomUUID()
   log.write(`::stop-commands::${token}\n`)
   return new Promise((resolve) => {
@@ -42,6 +53,12 @@ export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
         if (chunk.length > 0) lineOpen = chunk[chunk.length - 1] !== 0x0a
       })
     }
+    const errors: Buffer[] = []
+    let kept = 0
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (kept < keptErrorOutput) errors.push(chunk.subarray(0, keptErrorOutput - kept))
+      kept += chunk.length
+    })
     // A cancelled job's runner signals only the step's process (action.yml execs node, so this one), and kills the
     // rest 10 s later: passed on, the checker stops at once rather than fetching on, unseen, until then.
     let cancelled: NodeJS.Signals | undefined
@@ -57,7 +74,7 @@ export function runBin({args, cwd, env, log}: BinRun): Promise<number> {
       settled = true
       for (const signal of cancelSignals) process.off(signal, cancel)
       log.write(`${lineOpen ? '\n' : ''}::${token}::\n`)
-      resolve(code)
+      resolve({code, stderr: Buffer.concat(errors).toString('utf8')})
     }
     child.on('error', (error) => {
       log.write(`Cannot start ${binPath}: ${error.message}\n`)

@@ -13,6 +13,7 @@ import {countActions} from '../report/sources.js'
 import {ReportWriteError, writeReport} from '../report/write.js'
 import {OptionsError} from '../validate.js'
 import {binPath, isCancelled, runBin} from './bin.js'
+import {configAnnotations} from './config-annotations.js'
 import {changeOf} from './event.js'
 import {appendSummary, setOutputs} from './files.js'
 import {changesSince, GitError, hasCommit, hasForkPoint, isAncestor, repoPrefix, type Changes} from './git.js'
@@ -152,13 +153,14 @@ async function binRun(
       '--',
       ...targets
     ]
-    const code = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env, inputs.githubToken), log})
+    const {code, stderr} = await runBin({args, cwd: inputs.workingDirectory, env: childEnv(env, inputs.githubToken), log})
     if (isCancelled(code)) {
       log.write('Cancelled: remark-lint-citations was stopped, nothing is reported.\n')
       return code
     }
     if (code !== exitCodes.pass && code !== exitCodes.fail) {
       log.write(`::error::${escapeData(`remark-lint-citations exited with ${code} (${code === exitCodes.config ? 'configuration error' : 'internal failure'}): see its report above`)}\n`)
+      if (code === exitCodes.config) for (const line of configAnnotations(stderr, prefix)) log.write(line + '\n')
       return code === exitCodes.config ? code : exitCodes.internal
     }
     const sarif = reports.get('sarif')
