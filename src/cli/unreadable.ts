@@ -24,8 +24,7 @@ function unreadableReason(message: Message, path: string): string | undefined {
   const error = message.cause as NodeJS.ErrnoException | undefined
   // The file system's own error about this file: a config that cannot be read is said with its path and code too.
   if (typeof error?.code !== 'string' || typeof error.path !== 'string' || resolve(error.path) !== path) return undefined
-  // The file's own read: not a config's (`--rc-path` to a missing file), which unified-engine reports the same way.
-  if (message.reason === 'Cannot process file' && (error.syscall === 'open' || error.syscall === 'read') && error.path === path) {
+  if (message.reason === 'Cannot process file' && (error.syscall === 'open' || error.syscall === 'read')) {
     // Node's message, 'EACCES: permission denied, open '/…'', without the code and the path.
     const words = /^\w+: ([^,]+)/.exec(error.message)?.[1] ?? error.message
     return `${words} (\`${error.code}\`)`
