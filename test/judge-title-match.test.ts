@@ -217,6 +217,17 @@ describe('judgeTitleMatch', () => {
     expect(judgeTitleMatch(guide, more, options)?.message).toContain('expected the page title “React Apps in Production” (`title`)')
   })
 
+  // `expected the page title “Redirecting…”`: a script's stub, which sends the reader to the cited page's new address.
+  it('a page waiting for its script (`Redirecting…`, `Loading...`) names no page: nothing to report', () => {
+    const guide = citation('https://widgets.example/docs/old-guide', {citedTitle: 'Getting Started with Widgets'})
+    for (const title of ['Redirecting…', 'Redirecting...', 'Loading...', 'Working...', 'Please wait']) {
+      expect(judgeTitleMatch(guide, source(guide.url, {titles: [{source: 'title', text: title}]}), options)).toBeUndefined()
+    }
+    // A title that says more is the page's.
+    const more = source(guide.url, {titles: [{source: 'title', text: 'Loading Data with Pandas'}]})
+    expect(judgeTitleMatch(guide, more, options)?.message).toContain('expected the page title “Loading Data with Pandas” (`title`)')
+  })
+
   it('a page at a path of 200,000 slashes is compared at once', () => {
     // Telling a deep path from the root (for a shell's title) tried each `/` of the run as the trailing ones: a minute.
     const url = `https://x.com/nasa${'/'.repeat(200_000)}status`

@@ -162,10 +162,11 @@ function namesTheSite(text: string, siteNames: readonly string[], titles: readon
  * `Instagram`), which names no page and so cannot contradict the cited one. A home page titled so is still compared,
  * and so is a page titled with its own address (`oldblog.example`): what a parked domain answers at every path, where
  * the mismatch is the only sign that the cited page is gone. An app generator's own title, which the app left as it
- * was (`React App`, `Vite + React + TS`), names no page anywhere: the script writes the page's title.
+ * was (`React App`, `Vite + React + TS`), names no page anywhere: the script writes the page's title. Nor does a page
+ * that only waits for a script to go on (`Redirecting…`, `Loading...`, a SAML sign-in's `Working...`).
  */
 function shellTitle(title: string, report: SourceReport, siteNames: readonly string[]): boolean {
-  if (generatorTitle.test(title)) return true
+  if (generatorTitle.test(title) || waitingTitle.test(title)) return true
   const deep = withoutTrailingSlashes(parseUrl(report.finalUrl)?.pathname ?? '/') !== ''
   const name = squash(title)
   if (!deep || name === '') return false
@@ -178,6 +179,9 @@ const YEAR = /^(?:1[5-9]|20)\d{2}$/
 
 /** The `<title>` of create-react-app, create-next-app and create-vite's templates (`Vite + Vue + TS`, `Vite App`). */
 const generatorTitle = /^(?:React App|Create Next App|Vite App|Vite(?: \+ [A-Za-z]+)+)$/i
+
+/** A page's title while a script sends the reader on or fills it in. */
+const waitingTitle = /^\s*(?:redirecting|loading|working|please wait|one moment(?: please)?)\s*(?:\.{1,3}|…)?\s*$/i
 
 /** "And others" after a first author's name: `et al.`, `et coll.`, `u. a.`, `y col.`, `e coll.`, `и др.`. */
 const andOthers = String.raw`et\s+al\.?|et\s+coll?\.?|u\.\s*a\.|y\s+cols?\.?|e\s+coll?\.?|и\s+др\.?`
