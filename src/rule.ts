@@ -8,7 +8,7 @@ import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import {leaveOutOfEngineReport} from './engine-report.js'
 import type {RuleName, Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
-import {keepInView, reportVerdict} from './report/message.js'
+import {reportVerdict} from './report/message.js'
 import {oneLine} from './report/one-line.js'
 import {ruleUrl} from './report/rules.js'
 import {OptionsError} from './validate.js'
@@ -35,6 +35,14 @@ const bareSeverities = new Set<unknown>(['off', 'on', 'warn', 'error', 0, 1, 2])
 
 /** Messages of verdicts marked `certain`, and invalid options: errors whatever the rule's severity. */
 const certain = new WeakSet<ReturnType<VFile['message']>>()
+
+/**
+ * Invalid options: the config's mistake, not the document's. Under `remark-lint` lint comments' filter read them
+ * (no place) at 1:1, and dropped them where a file opens with `<!--lint ignore citation-x-->` (or `disable`), or
+ * where 1:1 is in a gap (`[](url)` alone, as `verify` writes sources): the rule went silent without a word. Under
+ * the package's own source, as `configure`'s are, the filter leaves them alone.
+ */
+const optionFailures = new WeakSet<ReturnType<VFile['message']>>()
 
 /**
  * The rules report synchronously when `configure` has already awaited the checks. That matters:
@@ -86,10 +94,8 @@ export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOpt
         // a thrown error would print, and an error whatever the rule's severity.
         if (!(error instanceof OptionsError)) throw error
         const message = file.message(error.message)
-        // Without a place it is read at 1:1, which a document of links without text (`[](url)`, as `verify` makes
-        // them) has in a gap: lint comments' filter dropped it, and the rule went silent without a word.
-        keepInView(tree, file, message, 0)
         certain.add(message)
+        optionFailures.add(message)
       }
     }
     if (file.data.citationResults) return report(file.data.citationResults)
@@ -102,7 +108,10 @@ export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOpt
     return (tree: Root, file: VFile, next: TransformCallback<Root>) => {
       leaveOutOfEngineReport(file)
       transform(tree, file, (error) => {
-        for (const message of file.messages) if (certain.has(message)) message.fatal = true
+        for (const message of file.messages) {
+          if (certain.has(message)) message.fatal = true
+          if (optionFailures.has(message)) message.source = 'remark-lint-citations'
+        }
         next(error)
       })
     }

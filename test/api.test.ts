@@ -101,6 +101,20 @@ describe('auditMarkdown', () => {
     await expect(api.auditMarkdown('x', {rcPath: join(folder, 'missing.mjs'), cwd: folder})).rejects.toThrow(/^missing\.mjs: Cannot read remark config: Error: ENOENT/)
   })
 
+  it('a misspelt rule option throws, also for a document opening with a lint comment that silences the rule', async () => {
+    const misspelt = join(folder, 'misspelt.mjs')
+    const entry = pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href
+    writeFileSync(
+      misspelt,
+      `import recommended, {configure, citationCredibility} from ${JSON.stringify(entry)}\nexport default {plugins: [recommended, [configure, ${JSON.stringify(fast)}], [citationCredibility, ['warn', {threshhold: 0.5}]]]}\n`
+    )
+    const refused = 'Unexpected option `threshhold` (did you mean `threshold`?)'
+    for (const comment of ['', '<!--lint ignore citation-credibility-->\n', '<!--lint disable citation-credibility-->\n']) {
+      const text = `${comment}A [fine page](${origin}/ok).\n\nAnd [again](${origin}/ok).\n`
+      await expect(api.auditMarkdown(text, {rcPath: misspelt})).rejects.toThrow(refused)
+    }
+  })
+
   it('a remark config that does not load throws an OptionsError naming its file, line and column, as the bin says it', async () => {
     const broken = join(folder, 'broken')
     mkdirSync(broken)

@@ -233,8 +233,8 @@ describe('a project checked against a live (loopback) web', () => {
     expect(code).toBe(1)
     // unified-lint-rule takes a severity only as an array's first item: these are the rules' options.
     expect(lines.filter((line) => line.includes('Unexpected options'))).toEqual([
-      'error Unexpected options `1` for `citation-alive`, expected a severity first in an array (`[1]`), or `false` to turn the rule off citation-alive remark-lint',
-      'error Unexpected options `off` for `citation-claim-support`, expected a severity first in an array (`["off"]`), or `false` to turn the rule off citation-claim-support remark-lint'
+      'error Unexpected options `1` for `citation-alive`, expected a severity first in an array (`[1]`), or `false` to turn the rule off citation-alive remark-lint-citations',
+      'error Unexpected options `off` for `citation-claim-support`, expected a severity first in an array (`["off"]`), or `false` to turn the rule off citation-claim-support remark-lint-citations'
     ])
   })
 

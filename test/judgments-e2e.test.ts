@@ -369,7 +369,7 @@ it('an invalid rule option is fatal even at `warn` severity', async () => {
     const {file} = await withOptions(markdown, rule, ruleOptions)
     const fatal = file.messages.filter((message) => message.fatal)
     expect(fatal).toHaveLength(1)
-    expect(fatal[0]!.line).toBe(1)
+    expect(fatal[0]!.ruleId).toBe((rule as {citationRule: string}).citationRule)
   }
 })
 

@@ -26,13 +26,13 @@ const badConfig =
   /^(?:Cannot (?:read|parse) (?:given )?file|Cannot import|Cannot find module|Expected preset|Expected a list or object of plugins)/
 
 export function kindOf(message: Message): Kind {
-  if (message.ruleId === 'configure' && message.source === 'remark-lint-citations') return 'setup'
+  // `configure`'s invalid options and no-rules config, and a rule's invalid options (see rule.ts).
+  if (message.source === 'remark-lint-citations' && (message.ruleId === 'configure' || citationRules.has(message.ruleId ?? ''))) return 'setup'
   const cause = message.cause instanceof Error ? message.cause : undefined
   if (message.ruleId && citationRules.has(message.ruleId) && message.source === 'remark-lint') {
-    // Every finding sits at its citation; a rule's invalid options are said without a place (see rule.ts). Not
-    // `line`: lint comments' message control gives a message without one line 1.
-    if (message.place) return 'finding'
-    return cause ? 'internal' : 'setup'
+    // Every finding sits at its citation; without a place, the rule threw. Not `line`: lint comments' message
+    // control gives a message without one line 1.
+    return message.place ? 'finding' : 'internal'
   }
   if (badFileReasons.has(message.reason)) return 'setup'
   if (cause) {

@@ -24,12 +24,12 @@ export function reportVerdict(tree: Root, file: VFile, citation: Citation, verdi
 /**
  * remark-lint's comment handling drops messages that start in what it takes for a gap: after the document's last
  * leaf, which is where the URL of a closing `[title](url)` sits, and up to any node without a position (the text
- * around a GFM literal in an open bracket, `[see https://…]`, has none); a message without a place is read at 1:1.
+ * around a GFM literal in an open bracket, `[see https://…]`, has none).
  * Its filter reads `line`/`column` only, so those point where it sees a message that starts at `offset`; `place`
  * stays as it was. It turns them into offsets through the file's own text, a byte order mark included (unlike the
  * tree): so does this.
  */
-export function keepInView(tree: Root, file: VFile, message: ReturnType<VFile['message']>, offset: number): void {
+function keepInView(tree: Root, file: VFile, message: ReturnType<VFile['message']>, offset: number): void {
   const seenAt = seenOffset(tree, offset)
   if (seenAt === offset) return
   const point = location(file).toPoint(seenAt)
