@@ -122,6 +122,12 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(200, {'content-encoding': 'deflate'})
       res.end(zlib.deflateRawSync(page))
       return
+    case '/deflate-raw-one-byte-first':
+      // The first byte alone, as a chunk of its own: raw deflate cannot be told from zlib's before the second.
+      res.writeHead(200, {'content-encoding': 'deflate'})
+      res.write(zlib.deflateRawSync(page).subarray(0, 1))
+      setTimeout(() => res.end(zlib.deflateRawSync(page).subarray(1)), 20)
+      return
     case '/gzip-br':
       res.writeHead(200, {'content-encoding': 'gzip, br'})
       res.end(zlib.brotliCompressSync(zlib.gzipSync(page)))
@@ -471,7 +477,7 @@ describe('fetchHop', () => {
     expect(answer.truncated).toBe(true)
   })
 
-  it.each(['/gzip', '/br', '/deflate', '/deflate-raw', '/gzip-br'])('decodes %s', async (path) => {
+  it.each(['/gzip', '/br', '/deflate', '/deflate-raw', '/deflate-raw-one-byte-first', '/gzip-br'])('decodes %s', async (path) => {
     const answer = await hop(path)
     expect(answer.status).toBe(200)
     expect(answer.truncated).toBe(false)

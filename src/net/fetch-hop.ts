@@ -152,8 +152,10 @@ class BodySink {
   readonly #cap: number
   readonly #done: (read: BodyRead) => void
   readonly #codings: Coding[]
-  /** Decoders, outermost coding first; made at the first chunk (raw or zlib deflate shows there). */
+  /** Decoders, outermost coding first; made once the first two bytes are in (raw or zlib deflate shows there). */
   #decoders: Array<NodeJS.ReadWriteStream & Readable> | undefined
+  /** A first chunk too short to tell raw from zlib deflate (one byte), held until the next. */
+  #held: Buffer | undefined
   readonly #chunks: Buffer[] = []
   #total = 0
   #finished = false
@@ -183,15 +185,29 @@ class BodySink {
       return false
     }
     if (this.#codings.length === 0) this.#take(chunk)
-    else (this.#decoders ??= this.#decode(chunk))[0]!.write(chunk)
+    else if (this.#decoders) this.#decoders[0]!.write(chunk)
+    else this.#start(chunk)
     return true
   }
 
   end(): void {
     this.#ended = true
     if (this.#finished) return
+    if (this.#held) this.#start(Buffer.alloc(0))
     if (this.#decoders && !this.#decoded) this.#decoders[0]!.end()
     else this.#finish(false)
+  }
+
+  /** The first bytes: the decoders are made once they show which deflate it is (a server may send one byte first). */
+  #start(chunk: Buffer): void {
+    const first = this.#held ? Buffer.concat([this.#held, chunk]) : chunk
+    if (first.length < 2 && this.#codings.at(-1) === 'deflate' && !this.#ended) {
+      this.#held = first
+      return
+    }
+    this.#held = undefined
+    this.#decoders = this.#decode(first)
+    this.#decoders[0]!.write(first)
   }
 
   fail(error: NetError): void {
