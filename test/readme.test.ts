@@ -75,6 +75,15 @@ describe('README', () => {
     expect(named.sort()).toEqual(codes.sort())
   })
 
+  it('action.yml’s `exit-code` output names every code the README’s outputs table gives (the Marketplace shows action.yml)', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const row = /^\| `exit-code` \|(.+)$/m.exec(readme)![1]!
+    const codes = [...row.matchAll(/`(\d+)`/g)].map((match) => match[1]!)
+    const described = /\n {2}exit-code:\n {4}description: (.+)\n/.exec(readFileSync(resolve(root, 'action.yml'), 'utf8'))![1]!
+    expect(codes).toEqual(['0', '1', '2', '3', '130', '143'])
+    expect(codes.filter((code) => !new RegExp(`\\b${code}\\b`).test(described))).toEqual([])
+  })
+
   it('the preset turns on every rule that has a folder', () => {
     const rules = (presetRules() as Array<{name: string}>).map((rule) => rule.name).sort()
     const folders = readFileSync(resolve(root, 'package.json'), 'utf8').match(/"\.\/(citation-[\w-]+)"/g)!.map((name) => name.slice(3, -1)).sort()
