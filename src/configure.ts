@@ -40,6 +40,7 @@ function isRecord(value: unknown): value is object {
 /** `fileSet` is given by unified-engine (one per run), to every plugin it attaches. */
 const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = function (options, fileSet) {
   let settings: Settings | undefined
+  let held: ReturnType<typeof verifierForRun> | undefined
   let problem: string | undefined
   try {
     const overrides = this.data('settings')?.remarkLintCitations
@@ -47,7 +48,7 @@ const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = funct
     // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
     if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.
-    verifierForRun(resolved, typeof fileSet === 'object' && fileSet !== null ? fileSet : undefined)
+    held = verifierForRun(resolved, typeof fileSet === 'object' && fileSet !== null ? fileSet : undefined)
     settings = resolved
   } catch (error) {
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error
@@ -70,7 +71,10 @@ const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = funct
       file.data.citationSettings = settings
       file.data.citationRules = rules
       // All fetching happens here, before any rule, so that the rules report synchronously: see rule.ts.
-      return checkFile(tree, file).finally(holdErrors(file)).then(() => undefined)
+      return checkFile(tree, file)
+        .finally(holdErrors(file))
+        .finally(() => held?.done(file.path))
+        .then(() => undefined)
     }
     file.data.citationSettingsFailed = true
     const message = file.message(problem!, {ruleId: 'configure', source: 'remark-lint-citations'})

@@ -2,7 +2,7 @@
 // vscode-remark runs) as a child process over stdio, spoken to in LSP, in a workspace that uses the preset.
 
 import {execFile, spawn, type ChildProcess} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -121,6 +121,11 @@ class Client {
     const code = await this.exited
     this.connection.dispose()
     return code
+  }
+
+  /** The server's threads now, as Linux counts them (its verifier threads among them). */
+  threads(): number {
+    return Number(/^Threads:\s+(\d+)$/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))![1])
   }
 
   kill(): void {
@@ -542,6 +547,42 @@ describe('an editor with no folder open', () => {
       expect(await client.shutdown()).toBe(0)
     } finally {
       client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+})
+
+describe('a config edited while the editor is open', () => {
+  // Each check reads the config again; new fetching settings make a new verifier, with its own thread.
+  it.runIf(existsSync('/proc/self/status'))('closes the verifier of the settings edited away: the server’s threads stay as many', async () => {
+    const web = await startWeb({'*': status(404)})
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const client = new Client(workspace)
+    const config = (timeout: number) =>
+      writeFileSync(
+        join(workspace, '.remarkrc.json'),
+        JSON.stringify({
+          plugins: [join(root, 'dist', 'rules', 'index.js'), [join(root, 'dist', 'src', 'configure.js'), {allowPrivateAddresses: ['127.0.0.1/32'], timeout, retries: 0, cache: false}]]
+        })
+      )
+    try {
+      config(1000)
+      await client.initialize([workspace])
+      const uri = pathToFileURL(join(workspace, 'notes.md')).href
+      const cite = (edit: number) => `A [dead source](${web.origin()}/gone-${edit}).\n`
+      expect((await client.open(uri, cite(0))).map(({code}) => code)).toEqual(['citation-alive'])
+      const first = client.threads()
+      for (let edit = 1; edit <= 3; edit++) {
+        config(1000 + edit)
+        expect((await client.change(uri, cite(edit), edit + 1)).map(({code}) => code)).toEqual(['citation-alive'])
+      }
+      // A thread ends shortly after it is told to close: wait for it, not for a time.
+      for (let tries = 0; tries < 50 && client.threads() > first; tries++) await new Promise((done) => setTimeout(done, 100))
+      expect(client.threads()).toBeLessThanOrEqual(first)
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      await web.close()
       rmSync(workspace, {recursive: true, force: true})
     }
   })

@@ -32,20 +32,66 @@ export function sharedVerifier(settings: Settings): Verifier {
 const runs = new WeakMap<Verifier, WeakSet<object>>()
 
 /**
- * The shared verifier, for a file of `run`. A long-lived process (`remark --watch`, an editor server) starts run
- * after run: the first file of a new one tells the verifier, which then forgets what the cache would not keep.
+ * What keeps a verifier of a long-lived process open: the checks under way with it, and the files whose latest check
+ * it served. A config edited under `remark --watch`, or re-read by an editor server at each check, gives a new
+ * verifier when its fetching settings change: the old one, with its thread and sockets, is closed once no file is
+ * checked with it any more and its last check is over.
  */
-export function verifierForRun(settings: Settings, run: object | undefined): Verifier {
+interface Use {
+  checks: number
+  files: number
+  /** Whether a file was ever checked with it: one that only checks files without a path is kept, as before. */
+  owned: boolean
+}
+const uses = new Map<Verifier, Use>()
+/** The verifier of each file's latest check, and when that check began (a slower, older one ends after it). */
+const byFile = new Map<string, {verifier: Verifier; began: number}>()
+let began = 0
+
+/**
+ * The shared verifier, for one file's check in `run`. A long-lived process (`remark --watch`, an editor server)
+ * starts run after run: the first file of a new one tells the verifier, which then forgets what the cache would not
+ * keep. `done` ends the check, with the file's path when it has one.
+ */
+export function verifierForRun(settings: Settings, run: object | undefined): {verifier: Verifier; done: (path?: string) => void} {
   const verifier = sharedVerifier(settings)
-  if (run) {
-    const served = runs.get(verifier)
-    if (!served) runs.set(verifier, new WeakSet([run]))
-    else if (!served.has(run)) {
-      served.add(run)
-      verifier.newRun()
+  if (!run) return {verifier, done: () => {}}
+  const served = runs.get(verifier)
+  if (!served) runs.set(verifier, new WeakSet([run]))
+  else if (!served.has(run)) {
+    served.add(run)
+    verifier.newRun()
+  }
+  const use = uses.get(verifier) ?? {checks: 0, files: 0, owned: false}
+  uses.set(verifier, use)
+  use.checks++
+  const order = ++began
+  return {
+    verifier,
+    done(path) {
+      use.checks--
+      const before = path === undefined ? undefined : byFile.get(path)
+      if (path !== undefined && (!before || before.began < order)) {
+        byFile.set(path, {verifier, began: order})
+        use.files++
+        use.owned = true
+        if (before) closeIfUnused(before.verifier, -1)
+      }
+      closeIfUnused(verifier, 0)
     }
   }
-  return verifier
+}
+
+/** Closes `verifier` if, `files` files later, none is checked with it and no check of it is under way. */
+function closeIfUnused(verifier: Verifier, files: number): void {
+  const use = uses.get(verifier)
+  if (!use) return
+  use.files += files
+  if (!use.owned || use.files > 0 || use.checks > 0) return
+  uses.delete(verifier)
+  for (const [key, known] of verifiers) if (known === verifier) verifiers.delete(key)
+  bySettings = new WeakMap()
+  void verifier.close().catch(() => {})
 }
 
 /**
@@ -70,6 +116,8 @@ function loadedLater(made: Promise<Verifier>): Verifier {
 export async function closeSharedVerifiers(): Promise<void> {
   const all = [...verifiers.values()]
   verifiers.clear()
+  uses.clear()
+  byFile.clear()
   bySettings = new WeakMap()
   forgetCheckedFixtures()
   await Promise.all([...all.map((verifier) => verifier.close()), stopSpareThread()])
