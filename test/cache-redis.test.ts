@@ -311,6 +311,30 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
     }
   })
 
+  it('a full Redis (maxmemory, no eviction) gets one warning and keeps answering what it holds', async () => {
+    const full = await startRedis(['--maxmemory-policy', 'noeviction'])
+    try {
+      const urls = Array.from({length: 3}, (_, index) => `https://example.com/kept-before-full/${index}`)
+      const writer = open(full.url, [])
+      for (const url of urls) await writer.set(url, report({reason: url}))
+      await writer.close()
+      const client = createClient({url: full.url})
+      await client.connect()
+      await client.configSet('maxmemory', '1')
+      client.destroy()
+      const warnings: string[] = []
+      const cache = open(full.url, warnings)
+      expect(await cache.claim('https://example.com/new', 5000)).toBe(true)
+      await cache.set('https://example.com/new', report())
+      await cache.flush()
+      expect((await Promise.all(urls.map((url) => cache.get(url)))).map((found) => found?.reason)).toEqual(urls)
+      expect(warnings).toEqual([expect.stringMatching(/^Cannot write to the Redis citation cache `redis:\/\/127\.0\.0\.1:\d+\/?` \(OOM .*\): reading it only/)])
+      await cache.close()
+    } finally {
+      await full.stop()
+    }
+  })
+
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
     const warnings: string[] = []
     const [cut, list, fine] = ['cut-short', 'a-list', 'fine'].map((name) => `https://example.com/${name}`) as [string, string, string]

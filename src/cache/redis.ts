@@ -34,7 +34,7 @@ const watchTickMs = 100
  * (REDIS_WAIT_MS, see watch), there is no reconnecting and no offline queue. The first failure (cannot connect, a
  * command fails or times out, the connection drops) is one warning; from then on the cache
  * behaves like no cache, until a long-lived process's next run (see newRun). A write Redis refuses while it
- * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote)
+ * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote; a full Redis)
  * is one warning too; from then on the cache is read, and this process's answers are not shared.
  */
 export class RedisCache extends KeyvCache {
@@ -204,10 +204,13 @@ export class RedisCache extends KeyvCache {
     return !this.readOnly
   }
 
-  /** True (and one warning) when Redis refused a write by permission (`NOPERM`) or as a replica (`READONLY`). */
+  /**
+   * True (and one warning) when Redis refused a write by permission (`NOPERM`), as a replica (`READONLY`) or as full
+   * (`OOM`: at `maxmemory` under the `noeviction` policy, Redis's default): it still answers reads.
+   */
   private refusedWrite(error: unknown): boolean {
     const message = describe(error)
-    if (!/^(?:NOPERM|READONLY)\b/.test(message)) return false
+    if (!/^(?:NOPERM|READONLY|OOM)\b/.test(message)) return false
     if (!this.readOnly && !this.closed) {
       this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
     }
