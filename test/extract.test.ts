@@ -606,6 +606,18 @@ const rows: Row[] = [
     ]
   },
   {
+    // A URL in a block of HTML's text was never checked, though a URL in a paragraph's is, and one in MDX's <div>.
+    name: 'HTML block: a bare URL in its text is cited, not one in a link\'s or a code element\'s text',
+    markdown:
+      '<p>Source: https://a.com/x. See <a href="https://b.com/">https://b.com/</a> and <code>https://c.com/</code>.</p>\n' +
+      '<details>\n<summary>Sources</summary>\nhttps://d.com/?a=1&amp;b=2, <img src="https://e.com/i.png"> <!-- https://f.com/ --> https://g.com/<your-id>\n</details>',
+    expected: [
+      {kind: 'html', url: 'https://a.com/x', written: 'https://a.com/x', start: [1, 12], end: [1, 27], claim: 'Source: https://a.com/x.'},
+      {kind: 'html', url: 'https://b.com/', written: 'https://b.com/', start: [1, 42], end: [1, 56], claim: 'See https://b.com/ and https://c.com/.'},
+      {kind: 'html', url: 'https://d.com/?a=1&b=2', written: 'https://d.com/?a=1&amp;b=2', start: [4, 1], end: [4, 27], claim: 'Sources'}
+    ]
+  },
+  {
     name: 'HTML block: spaces around href trimmed, script text ignored',
     markdown:
       '<p><a href=" https://sp.com/ ">The Spaced Link</a></p>\n' +

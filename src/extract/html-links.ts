@@ -4,6 +4,7 @@ import type * as Htmlparser2 from 'htmlparser2'
 import {cjs} from '../cjs.js'
 import {inline} from '../page/inline.js'
 import {BADGE_IMAGE} from './badges.js'
+import {findBareUrls} from './bare-urls.js'
 import {withoutSpaces} from './url-range.js'
 
 export interface HtmlLink {
@@ -26,8 +27,21 @@ export interface HtmlLink {
   badge: boolean | undefined
 }
 
+/** A bare URL in the text of raw HTML, outside links and code. */
+export interface HtmlBareUrl {
+  /** As read: entities decoded. */
+  url: string
+  /** Offsets of the URL as written in the HTML. */
+  start: number
+  end: number
+  /** Where it starts in `HtmlScan.text`. */
+  textIndex: number
+}
+
 export interface HtmlScan {
   links: HtmlLink[]
+  /** Bare URLs in the text outside `<a href>` and code elements. */
+  bare: HtmlBareUrl[]
   /** Visible text of the HTML, for claims; comments, scripts and styles excluded. */
   text: string
   /** Where a block element (a list item, cell, paragraph) starts or ends in `text`: a sentence's end. */
@@ -35,6 +49,23 @@ export interface HtmlScan {
 }
 
 const HIDDEN = new Set(['script', 'style', 'template'])
+
+/** Elements whose text is code: a URL there is an example, as in backticks. */
+export const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp'])
+
+/** A piece of text as the parser gave it: where it starts in the scan's text and in the HTML, and its lengths there. */
+interface Piece {
+  text: number
+  raw: number
+  length: number
+  rawLength: number
+}
+
+/** Text the parser gave in pieces (an entity is one) written one after another: a URL may go on through them. */
+interface Run {
+  text: string
+  pieces: Piece[]
+}
 
 /**
  * htmlparser2, loaded at the first raw `<a>`: most documents have none, and it is 35 ms of every run's start-up,
@@ -48,8 +79,10 @@ const load = (): typeof Htmlparser2 => (htmlparser2 ??= cjs<typeof Htmlparser2>(
 export function scanHtml(html: string): HtmlScan {
   const links: HtmlLink[] = []
   const open: HtmlLink[] = []
+  const runs: Run[] = []
   let text = ''
   let hidden = 0
+  let code = 0
   const breaks: number[] = []
   // A tag that is not phrasing starts or ends a list item, cell or paragraph; a line break is a space.
   const tag = (name: string): void => {
@@ -60,6 +93,7 @@ export function scanHtml(html: string): HtmlScan {
     {
       onopentag(name, attributes) {
         if (HIDDEN.has(name)) hidden++
+        if (CODE_ELEMENTS.has(name)) code++
         tag(name)
         if (name === 'img') for (const link of open) link.badge = link.badge !== false && BADGE_IMAGE.test(attributes.src ?? '')
         if (name !== 'a' || attributes.href === undefined) return
@@ -69,11 +103,13 @@ export function scanHtml(html: string): HtmlScan {
       },
       ontext(data) {
         if (hidden > 0) return
+        if (open.length === 0 && code === 0) addPiece(runs, data, text.length, parser.startIndex, parser.endIndex + 1)
         text += data
         for (const link of open) link.text += data
       },
       onclosetag(name, isImplied) {
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1)
+        if (CODE_ELEMENTS.has(name)) code = Math.max(0, code - 1)
         if (name !== 'br') tag(name)
         if (name !== 'a') return
         const link = open.pop()
@@ -84,7 +120,40 @@ export function scanHtml(html: string): HtmlScan {
   )
   parser.write(html)
   parser.end()
-  return {links, text, breaks}
+  return {links, bare: runs.flatMap(bareUrls), text, breaks}
+}
+
+/** Add a piece of text to the run it goes on, or start one. */
+function addPiece(runs: Run[], data: string, text: number, raw: number, rawEnd: number): void {
+  const piece = {text, raw, length: data.length, rawLength: rawEnd - raw}
+  const run = runs.at(-1)
+  const last = run?.pieces.at(-1)
+  if (run && last && last.raw + last.rawLength === raw && last.text + last.length === text) {
+    run.text += data
+    run.pieces.push(piece)
+  } else runs.push({text: data, pieces: [piece]})
+}
+
+/**
+ * The bare URLs of a run, placed in the HTML: an index inside an entity is placed at the entity's start or end.
+ * Asked in ascending order (each URL's start, then its end), so the piece holding an index is found walking forward.
+ */
+function bareUrls(run: Run): HtmlBareUrl[] {
+  const start = run.pieces[0]!.text
+  let at = 0
+  const rawAt = (index: number, end: boolean): number => {
+    const wanted = start + index
+    let piece = run.pieces[at]!
+    while (end ? wanted > piece.text + piece.length : wanted >= piece.text + piece.length) piece = run.pieces[++at]!
+    if (piece.length === piece.rawLength) return piece.raw + wanted - piece.text
+    return end ? piece.raw + piece.rawLength : piece.raw
+  }
+  return findBareUrls(run.text).map((span) => ({
+    url: run.text.slice(span.start, span.end),
+    start: rawAt(span.start, false),
+    end: rawAt(span.end, true),
+    textIndex: start + span.start
+  }))
 }
 
 function newLink(

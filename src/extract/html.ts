@@ -1,19 +1,20 @@
-// Raw HTML nodes: each `<a href>` becomes a citation (comments never do), and the text of a code element none.
+// Raw HTML nodes: each `<a href>` becomes a citation (comments never do), a bare URL in a block of HTML's text too,
+// and the text of a code element none.
 
 import type {Html} from 'mdast'
 import type {Node} from 'unist'
 import type {Span} from './bare-urls.js'
 import {emit, spanOf, type ClaimAt, type Context, type Scope} from './context.js'
-import {scanHtml, type HtmlLink} from './html-links.js'
+import {CODE_ELEMENTS, scanHtml, type HtmlLink, type HtmlScan} from './html-links.js'
+import {beforePlaceholder} from './normalize.js'
 import {plainText} from './plain-text.js'
 import {valueOffsets, type ValueOffsets} from './value-offsets.js'
 
 const OPEN_A = /<a[\s>]/i
+/** `https://` in text, between tags (or before the first): a cheap test before a block of HTML is parsed. */
+const TEXT_URL = /(?:^|>)[^<>]*?https?:\/\//i
 /** What ends an `<a>`'s text: its `</a>`, or the next `<a>`, as browsers end it (links do not nest). */
 const END_A = /<\/a\s*>|<a[\s>]/i
-
-/** Elements whose text is code: a URL there is an example, as in backticks. */
-export const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp'])
 
 /** An inline opening tag alone, as micromark gives each: `<code>`, `<pre class="x">`. */
 const OPEN_TAG = /^<([a-z][a-z\d-]*)(?:\s[^>]*)?>$/i
@@ -44,9 +45,12 @@ export function citeHtml(
     return
   }
   const range = spanOf(node)
-  if (!range || !OPEN_A.test(node.value)) return
+  // A block of HTML's text is prose, as a paragraph's: a URL there is read (inline HTML's text is in its siblings).
+  const prose = scope.block === undefined && !scope.quiet && TEXT_URL.test(node.value)
+  if (!range || !(prose || OPEN_A.test(node.value))) return
   const scan = scanHtml(node.value)
   const offsets = valueOffsets(node.value, context.source, range.start, range.end)
+  if (prose) citeBareUrls(scan, offsets, scope, context)
   scan.links.forEach((link, i) => {
     // Inline HTML comes one tag per node: the text is in the next siblings.
     const spansSiblings = !link.closed && i === scan.links.length - 1 && scope.block
@@ -72,6 +76,27 @@ export function citeHtml(
       mention
     })
   })
+}
+
+/**
+ * The bare URLs in a block of HTML's text, each claiming its sentence of that text: of kind `html`, as written in
+ * HTML (which `--fix` leaves to the writer), and not when a placeholder goes on after them (see `beforePlaceholder`).
+ */
+function citeBareUrls(scan: HtmlScan, offsets: ValueOffsets, scope: Scope, context: Context): void {
+  for (const {url, start, end, textIndex} of scan.bare) {
+    const span = {start: offsets.startOf(start), end: offsets.endOf(end - 1)}
+    if (beforePlaceholder(context.source, span.end)) continue
+    emit(context, {
+      kind: 'html',
+      url,
+      span,
+      placeIsUrl: true,
+      title: undefined,
+      text: url,
+      claim: {text: scan.text, index: textIndex, own: url, breaks: scan.breaks},
+      scope
+    })
+  }
 }
 
 /** The code element (`code`, `pre`, …) that raw HTML opens when it is an opening tag alone. */
