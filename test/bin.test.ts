@@ -270,6 +270,8 @@ describe('remark-lint-citations <files>', () => {
     writeFileSync(join(project, 'notes.md'), littleEndian)
     // Big-endian, without a byte order mark.
     writeFileSync(join(project, 'big.md'), Buffer.from(text, 'utf16le').swap16())
+    // Two stray NULs in a short UTF-8 file are not UTF-16: its citation is checked (it was 'Unexpected UTF-16 text').
+    write(join(project, 'nul.md'), `[x](${origin}/gone?nul)\u0000\u0000\n`)
     const {code, stderr} = await run(['.', '--no-color'], project)
     expect(code).toBe(1)
     const lines = tidy(stderr)
@@ -277,7 +279,8 @@ describe('remark-lint-citations <files>', () => {
       expect(lines).toContainEqual(`✗ ${file}:1:1 Unexpected UTF-16 text, expected UTF-8: save the file as UTF-8 to check it`)
     }
     expect(lines).toContain('1:1 error Unexpected UTF-16 text, expected UTF-8: save the file as UTF-8 to check it encoding remark-lint-citations')
-    expect(lines.at(-1)).toBe('Summary: 0 ok, 0 removed, 0 flagged, 2 files not checked')
+    expect(lines).toContainEqual(expect.stringMatching(/^1:5-1:\d+ error Unexpected unsafe citation `.*\/gone\?nul`/))
+    expect(lines.at(-1)).toBe('Summary: 0 ok, 1 removed, 0 flagged, 2 files not checked')
   })
 
   it('a run of more files than `manyFiles` (remark’s engine with the bin’s linear queue step): every file is checked', async () => {

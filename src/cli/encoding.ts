@@ -7,9 +7,13 @@ import type {VFile} from 'vfile'
 
 type Parse = (document: string, file: VFile) => unknown
 
-/** How much of the start is looked at, and the share of NULs that says UTF-16. */
+/**
+ * How much of the start is looked at, the share of NULs that says UTF-16, and the fewest NULs that do: as many as the
+ * shortest URL (`http://a.b`) has characters in UTF-16, so that two stray NULs in a short UTF-8 file are not a share.
+ */
 const head = 1000
 const nulShare = 0.05
+const fewestNuls = 10
 
 export default function remarkUtf16Stop(this: Processor) {
   const parse = this.parser as Parse | undefined
@@ -34,5 +38,5 @@ function isUtf16(document: string): boolean {
   const start = document.slice(0, head)
   let nuls = 0
   for (const character of start) if (character === '\u0000') nuls++
-  return nuls > 0 && nuls >= start.length * nulShare
+  return nuls >= fewestNuls && nuls >= start.length * nulShare
 }
