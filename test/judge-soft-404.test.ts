@@ -105,18 +105,6 @@ describe('citation-soft-404', () => {
     expect(judgeSoft404(citation(url), report, {url: 'x', outcome: 'inconclusive'})).toBeUndefined()
   })
 
-  it('a sign-in or subscription wall the sibling also gets is no sign: a wall is the same at every path it guards', () => {
-    const url = 'https://wiki.acme.example/spaces/ENG/roadmap'
-    const same = {url: 'x', outcome: 'same-page', similarity: 1} as const
-    for (const title of ['Sign in · Acme Wiki', 'Log into Facebook', 'Subscribe to read | Financial Times']) {
-      expect(judgeSoft404(citation(url), source(url, {titles: [{source: 'title', text: title}]}), same)).toBeUndefined()
-    }
-    // A thin page that is no wall still is.
-    expect(judgeSoft404(citation(url), source(url, {titles: [{source: 'title', text: 'Acme Wiki'}]}), same)?.message).toContain(
-      'a made-up sibling page shows the same page (similarity 1.00)'
-    )
-  })
-
   it('probes only suspicious deep pages', () => {
     const full = source('https://blog.example/posts/a', {passages: [article]})
     expect(wantsSiblingProbe(full)).toBe(false)

@@ -26,6 +26,9 @@ beforeAll(async () => {
     '/sign-in-required': status(401, {'content-type': 'application/json'}, '{"error": "unauthorized"}'),
     '/members-only': redirect(302, '/account/signin?returnTo=%2Fmembers-only'),
     '/account/signin': html('Sign in', '<form><input type="password" name="pw"></form>'),
+    // A private wiki's sign-in page, answered with a 200 at the cited page's address; and Apple's guide to its sign-in.
+    '/spaces/ENG/roadmap': html('Sign in · Acme Wiki', '<h1>Welcome back</h1><form><input name="user"><input type="password" name="pw"></form>'),
+    '/sign-in-with-apple': html('Sign in with Apple - Apple Developer', `<h1>Sign in with Apple</h1>${'<p>Sign in with Apple makes it easy for users to sign in to your apps and websites using their Apple Account. Instead of filling out forms, verifying email addresses and choosing passwords, they set up an account and start using your app right away.</p>'.repeat(20)}`),
     // A short forum thread with a login box in its header, at its canonical address (`www.`, a trailing slash).
     '/thread/': (request, response) => {
       if (request.url?.endsWith('?www') && !request.headers.host?.startsWith('www.')) return redirect(301, `http://www.site.test:${web.port}/thread/?www`)(request, response)
@@ -146,6 +149,20 @@ describe('seed table (source-url-verification)', () => {
     expect(await one(`${origin}/thread`)).toEqual([])
     expect(await one(`${origin}/thread/?www`)).toEqual([])
     expect(await one(`${origin}/thread/index.php`)).toEqual([])
+  })
+
+  it('a sign-in wall answered with a 200 in the cited page\'s place → flagged as paywalled: the page was never read', async () => {
+    const wall = `${origin}/spaces/ENG/roadmap`
+    const {messages} = await lintAll(`See [Quarterly roadmap for widgets](${wall}).\n`, options())
+    expect(messages).toEqual([
+      `1:37-1:${37 + wall.length}: Unexpected paywalled citation \`${wall}\`, expected a source readers can open (\`login title “Sign in · Acme Wiki” in the page's place, 200 OK\`) [citation-reachable]`,
+      expect.stringContaining('[citation-credibility]')
+    ])
+    // A long page titled with a login phrase is a page: a title naming another is reported.
+    const guide = `${origin}/sign-in-with-apple`
+    expect(await one(guide)).toEqual([])
+    const {messages: guideMessages} = await lintAll(`See [the guide](${guide} "Apple Pay on the Web").\n`, options())
+    expect(guideMessages).toContainEqual(expect.stringContaining('Unexpected cited title “Apple Pay on the Web”'))
   })
 
   it('403 paywall → flagged as paywalled', async () => {

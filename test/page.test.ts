@@ -5,6 +5,7 @@ import type * as Iconv from 'iconv-lite'
 import {cjs} from '../src/cjs.js'
 import {decodeBody} from '../src/page/decode.js'
 import {readPage, type ResponseView} from '../src/page/index.js'
+import {wallTitle} from '../src/page/paywall.js'
 import {parseRefresh} from '../src/page/refresh.js'
 import {judgeTitleMatch, parseTitleMatchOptions} from '../src/judge/title-match.js'
 import {citation, source} from './helpers/source.js'
@@ -451,6 +452,17 @@ describe('paywall', () => {
     ['newsletter signup', doc('<title>Article</title>', `<form><input type="email"><button>Subscribe</button></form>${longText}`)]
   ])('%s is not a paywall', (_, body) => {
     expect(page(body).paywall).toBeUndefined()
+  })
+
+  it('a login title on a short page is a wall in the cited page\'s place; on a long page, or at a sign-in address, it is not', () => {
+    const facebook = page(doc('<title>Log into Facebook</title>', '<form><input name="email"><input type="password"></form>'))
+    expect(wallTitle(facebook, url)).toBe('Log into Facebook')
+    const barrier = page(doc('<title>Subscribe to read | Financial Times</title>', '<h1>Subscribe to unlock this article</h1><p>Try unlimited access.</p>'))
+    expect(wallTitle(barrier, url)).toBe('Subscribe to read | Financial Times')
+    // Apple's guide to its sign-in; a sign-in page cited as itself.
+    expect(wallTitle(page(doc('<title>Sign in with Apple - Apple Developer</title>', longText)), url)).toBeUndefined()
+    expect(wallTitle(facebook, 'https://www.facebook.com/login/')).toBeUndefined()
+    expect(wallTitle(page(doc('<title>Login security best practices</title>')), url)).toBeUndefined()
   })
 
   it('a short domain that starts like a login host is not one', () => {

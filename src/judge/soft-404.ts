@@ -2,7 +2,6 @@
 // likely ones `flagged`. Pure: the sibling probe's outcome comes in with the checked citation.
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
-import {isWallPage} from '../page/paywall.js'
 import type {SiblingProbe} from '../verify/sibling.js'
 import type {Citation, SourceReport} from '../types.js'
 import {redirectedToSection} from './fragment.js'
@@ -24,8 +23,7 @@ export function judgeSoft404(citation: Citation, report: SourceReport, sibling?:
   if (sibling?.outcome === 'real-404' || sibling?.outcome === 'other-404') return undefined
   const notFound = report.page?.notFound
   if (notFound) return verdict(notFound.certain, citation, notFound.reason)
-  // A sign-in or subscription wall is the same page at every path it guards: it says nothing of the page behind it.
-  if (sibling?.outcome === 'same-page' && !(report.page && isWallPage(report.page))) {
+  if (sibling?.outcome === 'same-page') {
     return verdict(false, citation, `a made-up sibling page shows the same page (similarity ${sibling.similarity?.toFixed(2)})`)
   }
   return undefined

@@ -1,7 +1,6 @@
 // Does the cited title name the page? Compare it with every title candidate of the page. Pure.
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
-import {isWallPage} from '../page/paywall.js'
 import {quote} from '../page/text.js'
 import {recordUrl} from '../resolve/endpoints.js'
 import {identify, sameWork, type Identifier} from '../resolve/identifiers.js'
@@ -221,14 +220,12 @@ function registeredTitles(report: SourceReport): Candidate[] | undefined {
 }
 
 /**
- * A page's title candidates; none for a page that did not answer, nor for a sign-in or subscription wall served at
- * the cited address in the page's place, as its `<title>` says (`Log into Facebook`, `Sign in · Acme Wiki`,
- * `Subscribe to read | Financial Times`): its headings are the wall's too.
+ * A page's title candidates; none for a page that did not answer, nor for a sign-in or subscription wall answered in
+ * its place, which the verifier calls `paywalled` (see `wallTitle`): its headings are the wall's too.
  */
 function pageTitles(report: SourceReport): Candidate[] | undefined {
   const page = report.page
   if (report.liveness !== 'alive' || !page) return undefined
-  if (isWallPage(page)) return undefined
   return page.titles.filter((candidate) => words(candidate.text).length > 0)
 }
 

@@ -2,7 +2,7 @@
 // Error pages are thin: a sign is certain only on a thin page, and only likely (for the sibling probe to confirm or
 // clear) on a page with some text, where a help article or a Q&A titled "nginx - 404 Not Found" is as likely.
 
-import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
+import {findPhrase, fold, foldCollapsed, quote, textLength, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
 import type {NotFoundSign} from '../types.js'
 
@@ -77,10 +77,10 @@ export const longPageChars = 10_000
  * "404 Not Found - HTTP | MDN") are about the status: no sign at all.
  */
 export function detectNotFound(input: NotFoundInput): NotFoundSign | undefined {
-  const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
-  if (textLength >= longPageChars) return undefined
+  const length = textLength(input.passages)
+  if (length >= longPageChars) return undefined
   if (input.title !== undefined && /\bhttp\b/.test(fold(input.title))) return undefined
-  const thin = textLength < thinPageChars
+  const thin = length < thinPageChars
   const strong = (reason: string): NotFoundSign => ({reason, certain: thin})
   const url = urlSign(input.url)
   if (url !== undefined) return strong(url)

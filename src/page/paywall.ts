@@ -2,7 +2,7 @@
 
 import {isFalse, type JsonLd} from './json-ld.js'
 import type {Meta} from './scan.js'
-import {findPhrase, fold, foldCollapsed, quote, titleSegments, words} from './text.js'
+import {findPhrase, fold, foldCollapsed, quote, textLength, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
 import type {PageFacts} from '../types.js'
 
@@ -57,8 +57,7 @@ export function detectPaywall(input: PaywallInput): string | undefined {
   }
   const url = urlSign(input.url)
   if (url !== undefined) return url
-  const textLength = input.passages.reduce((sum, passage) => sum + passage.length, 0)
-  if (input.passwordField && textLength < shortPageChars) return 'login form'
+  if (input.passwordField && textLength(input.passages) < shortPageChars) return 'login form'
   // Paywall notices stand near the top; scanning a whole long article for them costs more than it finds.
   const top: string[] = []
   let scanned = 0
@@ -114,11 +113,14 @@ function isLoginTitle(text: string): boolean {
 }
 
 /**
- * Whether a page's `<title>` is a sign-in or subscription wall's (`Log into Facebook`, `Subscribe to read | Financial
- * Times`): a wall the site answers at the cited address in the page's place, and the same at every path it guards.
+ * The `<title>` of a sign-in or subscription wall a site answers at `url` in the cited page's place (`Log into
+ * Facebook`, `Sign in · Acme Wiki`, `Subscribe to read | Financial Times`), or undefined: a login title on a page that
+ * is mostly the wall (a long page titled `Sign in with Apple` is Apple's guide), at an address that is no sign-in
+ * page's own (one cited as itself is what it is).
  */
-export function isWallPage(page: Pick<PageFacts, 'titles'>): boolean {
-  return page.titles.some((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))
+export function wallTitle(page: Pick<PageFacts, 'titles' | 'passages'>, url: string): string | undefined {
+  if (textLength(page.passages) >= shortPageChars || urlSign(url) !== undefined) return undefined
+  return page.titles.find((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))?.text
 }
 
 function urlSign(href: string): string | undefined {

@@ -48,6 +48,11 @@ export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’]*/gu) ?? []
 }
 
+/** Characters of visible text in a page's passages. */
+export function textLength(passages: readonly string[]): number {
+  return passages.reduce((sum, passage) => sum + passage.length, 0)
+}
+
 /**
  * Split a title at site-name separators (` | `, ` - `, ` – `, ` — `, ` · `, ` • `, ` › `, ` » `, ` :: `, and a
  * full-width `｜` with or without spaces, as Japanese sites write `光合成｜サイト名`).

@@ -3,6 +3,8 @@
 import type {NetError} from '../net/errors.js'
 import {statusLine} from '../net/status-line.js'
 import {consentPage} from '../page/consent.js'
+import {wallTitle} from '../page/paywall.js'
+import {quote} from '../page/text.js'
 import type {Liveness, PageFacts} from '../types.js'
 
 export interface Classified {
@@ -10,8 +12,11 @@ export interface Classified {
   reason: string
 }
 
-/** `redirectedTo`: the final URL, when the answer ended a redirect chain that led to another page than the one asked for. */
-export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, redirectedTo?: string): Classified {
+/**
+ * `url`: where the answer came from; `redirectedTo`: the final URL, when the answer ended a redirect chain that led to
+ * another page than the one asked for.
+ */
+export function classifyResponse(status: number, statusText: string, page: PageFacts | undefined, url: string, redirectedTo?: string): Classified {
   const line = statusLine(status, statusText)
   if (page?.botWall) return {liveness: 'blocked', reason: `${page.botWall} bot wall, ${line}`}
   if (redirectedTo !== undefined && status >= 200 && status < 300) {
@@ -22,7 +27,12 @@ export function classifyResponse(status: number, statusText: string, page: PageF
     const consent = consentPage(redirectedTo)
     if (consent !== undefined) return {liveness: 'blocked', reason: `redirected to a cookie consent page on ${consent}, ${line}`}
   }
-  if (status >= 200 && status < 300) return {liveness: 'alive', reason: line}
+  if (status >= 200 && status < 300) {
+    // A wall answered in the cited page's place: the page itself is never seen, so nothing about it can be verified.
+    const wall = page && wallTitle(page, url)
+    if (wall !== undefined) return {liveness: 'paywalled', reason: `login title ${quote(wall)} in the page's place, ${line}`}
+    return {liveness: 'alive', reason: line}
+  }
   if (status === 404 || status === 410) return {liveness: 'dead', reason: line}
   if (status === 401 || status === 402 || status === 403) {
     if (page?.paywall || status === 402) return {liveness: 'paywalled', reason: withStatus(page?.paywall, status, line)}

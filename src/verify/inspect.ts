@@ -106,7 +106,7 @@ async function follow(start: string, hops: Hop[], deps: InspectDeps, maxBytes: n
     const hop: Hop = {url: current, status: answer.status, ...privateAddress(verdict.url.hostname, deps.addresses)}
     if (next === undefined) {
       hops.push(hop)
-      return {...classifyResponse(answer.status, answer.statusText, page, anotherPage(start, answer.url) ? answer.url : undefined), status: answer.status, page}
+      return {...classifyResponse(answer.status, answer.statusText, page, answer.url, anotherPage(start, answer.url) ? answer.url : undefined), status: answer.status, page}
     }
     if (next === null) {
       hops.push(hop)
