@@ -11,7 +11,7 @@ export const sentenceSegmenter = (): Intl.Segmenter => (sentences ??= new Intl.S
 export const graphemeSegmenter = (): Intl.Segmenter => (graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'}))
 
 /** Characters segmented at once; a segment longer than this is cut at this length. */
-const WINDOW = 2000
+export const SEGMENT_WINDOW = 2000
 
 /**
  * The segments of a text (`index` counted from its start), window by window: V8 copies the whole input into every
@@ -19,12 +19,12 @@ const WINDOW = 2000
  * last segment of a window may be cut short, so the next window starts there.
  */
 export function segmentsOf(segmenter: Intl.Segmenter, text: string): Iterable<Intl.SegmentData> {
-  return text.length <= WINDOW ? segmenter.segment(text) : windows(segmenter, text)
+  return text.length <= SEGMENT_WINDOW ? segmenter.segment(text) : windows(segmenter, text)
 }
 
 function* windows(segmenter: Intl.Segmenter, text: string): Generator<Intl.SegmentData> {
   for (let from = 0; from < text.length; ) {
-    const to = Math.min(text.length, from + WINDOW)
+    const to = Math.min(text.length, from + SEGMENT_WINDOW)
     let next = to
     for (const part of segmenter.segment(text.slice(from, to))) {
       if (to < text.length && part.index > 0 && part.index + part.segment.length === to - from) {

@@ -3,7 +3,7 @@
 import type {Node} from 'unist'
 import {stopWords, urlTokens} from '../judge/text.js'
 import {collapse} from '../page/text.js'
-import {segmentsOf, sentenceSegmenter} from '../segmenters.js'
+import {SEGMENT_WINDOW, segmentsOf, sentenceSegmenter} from '../segmenters.js'
 import {trimUrl} from './bare-urls.js'
 import {MARKER} from './markers.js'
 import {lastAtOrBefore} from './sorted.js'
@@ -63,6 +63,11 @@ const ROLE = new RegExp(
 /** The next sentence's first word, when capitalised and not an initial itself (`A.`). */
 const OPENER = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}.])/u
 const INITIAL = /^\p{Lu}\./u
+/**
+ * How far from a citation a free text is segmented for its claim: `pick` reads the citation's sentence and the one
+ * before, and `segmentsOf` cuts a sentence at its window's length, so both lie within two windows of it.
+ */
+const REACH = 2 * SEGMENT_WINDOW
 const cache = new WeakMap<Node, Sentences>()
 
 /**
@@ -90,11 +95,17 @@ export function claimInText(text: string, index: number, own: string, breaks: re
     own !== '' &&
     text.startsWith(own, index) &&
     (CITATION_MARKER.test(own) || (OPENS.test(text.slice(Math.max(0, index - 8), index)) && CLOSES.test(text.slice(end, end + 8))))
-  const read = aside ? `${text.slice(0, index)}${' '.repeat(own.length)}${text.slice(end)}` : text
   // Only the link's block and the one before it (which `pick` may cite) are segmented: a raw HTML table of 4,000
-  // links segmented its whole text for each, 40 s.
-  const [from, to, inside] = blocksAround(read, breaks, index)
-  return pick(segment(read.slice(from, to), new Map(), inside), index - from, aside ? '' : own)
+  // links segmented its whole text for each, 40 s. And of a block only `REACH` around the link: a `<div>` of 2,000
+  // URLs between `<br>`s is one block, segmented whole for each, 4.4 s.
+  const [blockFrom, blockTo, blockBreaks] = blocksAround(text, breaks, index)
+  const from = Math.max(blockFrom, index - REACH)
+  const to = Math.min(blockTo, end + REACH)
+  const inside = blockBreaks.map((at) => at + blockFrom - from).filter((at) => at > 0)
+  const read = aside
+    ? `${text.slice(from, index)}${' '.repeat(own.length)}${text.slice(end, to)}`
+    : text.slice(from, to)
+  return pick(segment(read, new Map(), inside), index - from, aside ? '' : own)
 }
 
 /**
