@@ -1275,6 +1275,17 @@ describe('findBareUrls', () => {
     citesAsWritten(markdown, ['https://example.com/fr', 'https://example.com/de', 'https://example.com/dk'])
   })
 
+  // Since the closing quotes were trimmed, a page titled with quotes, written unencoded, lost its closing one: the
+  // cited `…/План_«Барбаросса` is another page, a 404 called dead.
+  it('keeps a closing guillemet or German quote at a URL\'s end when the URL opens it, with or without remark-gfm', () => {
+    const markdown = 'См. https://ru.wikipedia.org/wiki/План_«Барбаросса», «https://example.com/«a»» и „https://example.com/„b““.'
+    const urls = ['https://ru.wikipedia.org/wiki/План_«Барбаросса»', 'https://example.com/«a»', 'https://example.com/„b“']
+    for (const syntax of ['md', 'gfm'] as const) {
+      const {citations} = extract(markdown, syntax)
+      expect([syntax, citations.map(({url, place}) => [url, markdown.slice(place.start.offset, place.end.offset)])]).toEqual([syntax, urls.map((url) => [url, url])])
+    }
+  })
+
   // Without remark-gfm, `~~` is no strikethrough: the URL was cited, and called dead, as https://example.com/x~~.
   it('leaves the `~`, `*` and `_` that GFM leaves out of a URL\'s end out, with or without remark-gfm', () => {
     const markdown = 'Gone: ~~https://example.com/x~~, see https://example.com/y* and https://example.com/z_.'

@@ -15,18 +15,30 @@ const URL_RUN = new RegExp(`^${URL_CHAR}*`, 'u')
 
 /**
  * Punctuation that ends a sentence rather than a URL, and the delimiters GFM leaves out of a literal's end: without
- * remark-gfm, `~~https://a.example/x~~` is struck through on GitHub, not a URL ending in `~~`. Closing quotes as
- * French, German and Scandinavian writers close them too (`«https://a.fr/x»`, `„https://a.de/x“`, `»https://a.dk/x«`,
- * `‚…‘`, `‹…›`): a URL never ends in one unencoded.
+ * remark-gfm, `~~https://a.example/x~~` is struck through on GitHub, not a URL ending in `~~`.
  */
 const TRAILING = new Set([
   ...'.,;:!?\'"*_~',
-  ...'\u2019\u201D\u2026\u3002\uFF0C\u3001\uFF1B\uFF1A\uFF01\uFF1F\u300D\u300F\u300B\uFF09',
-  ...'\u00AB\u00BB\u2018\u201C\u2039\u203A'
+  ...'\u2019\u201D\u2026\u3002\uFF0C\u3001\uFF1B\uFF1A\uFF01\uFF1F\u300D\u300F\u300B\uFF09'
 ])
 
-/** Closing brackets kept only when balanced inside the URL (`Foo_(bar)`). */
-const PAIRS: Record<string, string> = {')': '(', ']': '[', '}': '{'}
+/**
+ * Closing brackets kept only when balanced inside the URL (`Foo_(bar)`). Closing quotes as French, German and
+ * Scandinavian writers close them too (`«https://a.fr/x»`, `„https://a.de/x“`, `»https://a.dk/x«`, `‚…‘`, `‹…›`):
+ * a URL ends in one only when it holds the quote's opening too, as a page title written unencoded does
+ * (`https://ru.wikipedia.org/wiki/План_«Барбаросса»`).
+ */
+const PAIRS: Record<string, string> = {
+  ')': '(',
+  ']': '[',
+  '}': '{',
+  '\u00BB': '\u00AB',
+  '\u00AB': '\u00BB',
+  '\u203A': '\u2039',
+  '\u2039': '\u203A',
+  '\u201C': '\u201E',
+  '\u2018': '\u201A'
+}
 
 export interface Span {
   start: number
