@@ -618,6 +618,13 @@ const rows: Row[] = [
     ]
   },
   {
+    // Markdown is not read in a block of HTML, but a URL in backticks there was written as code: it was cited, and
+    // `http://localhost:3000` reported unsafe.
+    name: 'HTML block: a bare URL in backticks in its text is no citation, one after them is',
+    markdown: '<details>\n<summary>Run it</summary>\nOpen `http://localhost:3000/admin` or ``a `b` https://c.com/`` then https://d.com/x.\n</details>',
+    expected: [{kind: 'html', url: 'https://d.com/x', written: 'https://d.com/x', start: [3, 69], end: [3, 84], claim: 'Open `http://localhost:3000/admin` or ``a `b` https://c.com/`` then https://d.com/x.'}]
+  },
+  {
     name: 'HTML block: spaces around href trimmed, script text ignored',
     markdown:
       '<p><a href=" https://sp.com/ ">The Spaced Link</a></p>\n' +

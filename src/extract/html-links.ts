@@ -4,6 +4,7 @@ import type * as Htmlparser2 from 'htmlparser2'
 import {cjs} from '../cjs.js'
 import {inline} from '../page/inline.js'
 import {BADGE_IMAGE} from './badges.js'
+import {backtickSpans} from './backtick-spans.js'
 import {findBareUrls} from './bare-urls.js'
 import {withoutSpaces} from './url-range.js'
 
@@ -40,7 +41,7 @@ export interface HtmlBareUrl {
 
 export interface HtmlScan {
   links: HtmlLink[]
-  /** Bare URLs in the text outside `<a href>` and code elements. */
+  /** Bare URLs in the text outside `<a href>`, code elements and backticks. */
   bare: HtmlBareUrl[]
   /** Visible text of the HTML, for claims; comments, scripts and styles excluded. */
   text: string
@@ -148,7 +149,14 @@ function bareUrls(run: Run): HtmlBareUrl[] {
     if (piece.length === piece.rawLength) return piece.raw + wanted - piece.text
     return end ? piece.raw + piece.rawLength : piece.raw
   }
-  return findBareUrls(run.text).map((span) => ({
+  // Backticks are text in HTML, but a URL between them was written as code, an example (`http://localhost:3000`).
+  const code = backtickSpans(run.text)
+  let codeAt = 0
+  const inCode = (index: number): boolean => {
+    while (codeAt < code.length && code[codeAt]!.end <= index) codeAt++
+    return codeAt < code.length && code[codeAt]!.start < index
+  }
+  return findBareUrls(run.text).filter((url) => !inCode(url.start)).map((span) => ({
     url: run.text.slice(span.start, span.end),
     start: rawAt(span.start, false),
     end: rawAt(span.end, true),
