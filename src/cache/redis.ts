@@ -14,10 +14,17 @@ import type {TtlPolicy} from './ttl.js'
 export const REDIS_TIMEOUT_MS = 2000
 
 /**
- * Bound on how long one command may wait, however Redis answers the others: a Redis answering a command a second
- * (overloaded, swapping, throttled) is never silent for REDIS_TIMEOUT_MS, and a run through it would take hours.
+ * Bound on how long one command may wait while Redis answers fewer than REDIS_MIN_ANSWERS_PER_S: a Redis answering a
+ * command a second (overloaded, swapping, throttled) is never silent for REDIS_TIMEOUT_MS, and a run through it would
+ * take hours.
  */
 export const REDIS_WAIT_MS = 10_000
+
+/**
+ * Answers a second that keep a Redis in use however long a command waits: a warm run of a large site queues thousands
+ * of lookups at once, and the last waits behind the others for as long as the link takes to carry them all.
+ */
+export const REDIS_MIN_ANSWERS_PER_S = 10
 
 /**
  * How long a lease lasts unless its holder renews it, as it does while it fetches: a job stopped mid-fetch (Ctrl-C,
@@ -57,12 +64,14 @@ export class RedisCache extends KeyvCache {
   private silentMs = 0
   /** Time counted by the watchdog, late ticks capped as for silence: what a command's wait is measured in. */
   private watchedMs = 0
+  /** Commands answered (or failed) so far: how fast Redis answers while one waits. */
+  private answered = 0
   private watchdog: NodeJS.Timeout | undefined
   /**
    * Fails each command waiting when the store is given up: none waits past that, whatever the client does. By when
-   * (watchedMs) each was issued, oldest first.
+   * (watchedMs) each was issued, and how many were answered by then, oldest first.
    */
-  private readonly waiting = new Map<(error: unknown) => void, number>()
+  private readonly waiting = new Map<(error: unknown) => void, {at: number; answered: number}>()
   /** A new connection is being tried (see newRun). */
   private retrying = false
   /** The leases this process holds, by key, each until when at most (its claim's bound). */
@@ -149,7 +158,8 @@ export class RedisCache extends KeyvCache {
   /**
    * Every command waits until Redis has answered nothing, to it or to any other, for REDIS_TIMEOUT_MS (see watch): then
    * the store has failed. Thousands sent at once (a warm run of a large site) wait their turn in the client and on the
-   * wire, and a Redis still answering the ones before is not away; only one that keeps a command waiting REDIS_WAIT_MS is.
+   * wire, and a Redis still answering the ones before is not away; only one that keeps a command waiting REDIS_WAIT_MS
+   * while it answers fewer than REDIS_MIN_ANSWERS_PER_S is.
    */
   protected override bound<T>(operation: Promise<T>): Promise<T> {
     if (this.inFlight++ === 0) {
@@ -163,9 +173,10 @@ export class RedisCache extends KeyvCache {
       giveUp = reject
       operation.then(resolve, reject)
     })
-    this.waiting.set(giveUp, this.watchedMs)
+    this.waiting.set(giveUp, {at: this.watchedMs, answered: this.answered})
     return answer.finally(() => {
       this.waiting.delete(giveUp)
+      this.answered++
       this.silentMs = 0
       if (--this.inFlight > 0) return
       clearInterval(this.watchdog)
@@ -175,7 +186,8 @@ export class RedisCache extends KeyvCache {
 
   /**
    * Counts how long Redis keeps the commands in flight unanswered, and gives the store up at REDIS_TIMEOUT_MS, or when
-   * the oldest has waited REDIS_WAIT_MS (which fails every command waiting). A tick that comes late found this thread
+   * the oldest has waited REDIS_WAIT_MS while Redis answered fewer than REDIS_MIN_ANSWERS_PER_S (which fails every
+   * command waiting). A tick that comes late found this thread
    * busy (issuing those thousands of commands takes seconds), not Redis slow, and counts for two ticks at most: the
    * answers that came meanwhile are read first.
    */
@@ -190,10 +202,16 @@ export class RedisCache extends KeyvCache {
       this.watchedMs += step
       const oldest = this.waiting.values().next().value
       if (this.silentMs >= REDIS_TIMEOUT_MS) this.fail(new Error(`no answer within ${REDIS_TIMEOUT_MS / 1000} s`))
-      else if (oldest !== undefined && this.watchedMs - oldest >= REDIS_WAIT_MS) {
-        this.fail(new Error(`an answer waited ${REDIS_WAIT_MS / 1000} s`))
+      else if (oldest !== undefined && this.slow(oldest)) {
+        this.fail(new Error(`an answer waited ${REDIS_WAIT_MS / 1000} s, fewer than ${REDIS_MIN_ANSWERS_PER_S} answered a second`))
       }
     }, watchTickMs).unref()
+  }
+
+  /** Whether a command issued so has waited REDIS_WAIT_MS while Redis answered fewer than REDIS_MIN_ANSWERS_PER_S. */
+  private slow(issued: {at: number; answered: number}): boolean {
+    const waited = this.watchedMs - issued.at
+    return waited >= REDIS_WAIT_MS && this.answered - issued.answered < (REDIS_MIN_ANSWERS_PER_S * waited) / 1000
   }
 
   protected failed(action: 'read' | 'write', error: unknown): void {
