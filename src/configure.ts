@@ -7,7 +7,7 @@ import {checkFile, prefetch} from './check.js'
 import {enabledRules} from './rule.js'
 import {OptionsError, resolveSettings, type Options, type Settings} from './options.js'
 import {checkFixtures, FixturesError} from './verify/fixtures.js'
-import {verifierForRun} from './verify/shared.js'
+import {endRun, verifierForRun} from './verify/shared.js'
 
 
 declare module 'unified' {
@@ -48,7 +48,11 @@ const configure: Plugin<[(Options | null | undefined)?, unknown?], Root> = funct
     // Read now (once per process) so that an unreadable fixtures file is reported before any rule runs.
     if (resolved.offline) checkFixtures(resolved.offline)
     // Made now, so that a verifier thread loads while the files are read and parsed.
-    held = verifierForRun(resolved, typeof fileSet === 'object' && fileSet !== null ? fileSet : undefined)
+    const run = typeof fileSet === 'object' && fileSet !== null ? fileSet : undefined
+    held = verifierForRun(resolved, run)
+    // unified-engine calls a run's completers (each function once) when all of its files are done, those it could
+    // not parse too, which never reach this plugin's transformer: their checks end there.
+    if (run && 'use' in run && typeof run.use === 'function') run.use(endRun)
     settings = resolved
   } catch (error) {
     if (!(error instanceof OptionsError || error instanceof FixturesError)) throw error

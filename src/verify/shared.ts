@@ -47,6 +47,8 @@ const uses = new Map<Verifier, Use>()
 /** The verifier of each file's latest check, and when that check began (a slower, older one ends after it). */
 const byFile = new Map<string, {verifier: Verifier; began: number}>()
 let began = 0
+/** The checks of each run not ended yet (see endRun). */
+const unended = new WeakMap<object, Set<(path?: string) => void>>()
 
 /**
  * The shared verifier, for one file's check in `run`. A long-lived process (`remark --watch`, an editor server)
@@ -66,20 +68,31 @@ export function verifierForRun(settings: Settings, run: object | undefined): {ve
   uses.set(verifier, use)
   use.checks++
   const order = ++began
-  return {
-    verifier,
-    done(path) {
-      use.checks--
-      const before = path === undefined ? undefined : byFile.get(path)
-      if (path !== undefined && (!before || before.began < order)) {
-        byFile.set(path, {verifier, began: order})
-        use.files++
-        use.owned = true
-        if (before) closeIfUnused(before.verifier, -1)
-      }
-      closeIfUnused(verifier, 0)
+  const pending = unended.get(run) ?? new Set()
+  unended.set(run, pending)
+  const done = (path?: string): void => {
+    if (!pending.delete(done)) return
+    use.checks--
+    const before = path === undefined ? undefined : byFile.get(path)
+    if (path !== undefined && (!before || before.began < order)) {
+      byFile.set(path, {verifier, began: order})
+      use.files++
+      use.owned = true
+      if (before) closeIfUnused(before.verifier, -1)
     }
+    closeIfUnused(verifier, 0)
   }
+  pending.add(done)
+  return {verifier, done}
+}
+
+/**
+ * Ends the checks of `run` still under way once the run is over: those of files that could not be read or parsed (MDX
+ * being typed), which never got to their check. Counted on, they kept their verifier open for good.
+ */
+export function endRun(run: object): void {
+  for (const done of unended.get(run) ?? []) done()
+  unended.delete(run)
 }
 
 /** Closes `verifier` if, `files` files later, none is checked with it and no check of it is under way. */
