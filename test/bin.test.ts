@@ -706,14 +706,22 @@ describe('remark-lint-citations <files>', () => {
     const preset = join(root, 'dist', 'rules', 'index.js')
     write(join(project, 'json', '.remarkrc.json'), `{\n  "plugins": [\n    ${JSON.stringify(preset)},\n    [${JSON.stringify(configure)}, {"concurency": 3}]\n  ]\n}\n`)
     write(join(project, 'yaml', '.remarkrc.yml'), `plugins:\n  - ${preset}\n  - - ${configure}\n    - github:\n        token: ''\n`)
-    const ruleConfig = config([`[configure, ${JSON.stringify(fast)}]`, `[citationCredibility, 1]`])
+    // Another rule's `threshold`, before the bad one, is not where the error is.
+    const ruleConfig = config([`[configure, ${JSON.stringify(fast)}]`, `[citationTitleMatch, ['warn', {threshold: 0.5}]]`, `[citationCredibility, 1]`])
+    const titleLine = join(root, 'dist', 'rules', 'citation-title-match', 'index.js')
+    const credibility = join(root, 'dist', 'rules', 'citation-credibility', 'index.js')
+    const both = JSON.stringify({plugins: [preset, [configure, fast], [titleLine, ['warn', {threshold: 0.5}]], [credibility, ['warn', {threshold: 5}]]]}, null, 2)
+    write(join(project, 'both', '.remarkrc.json'), both)
+    const bothLine = both.split('\n').findIndex((line) => line.includes('"threshold": 5'))
     write(join(project, 'rule', '.remarkrc.mjs'), ruleConfig)
-    for (const name of ['json', 'yaml', 'rule']) for (const file of ['a.md', 'b.md']) write(join(project, name, file), `[A page](${origin}/gone?${name})\n`)
+    for (const name of ['json', 'yaml', 'rule', 'both']) for (const file of ['a.md', 'b.md']) write(join(project, name, file), `[A page](${origin}/gone?${name})\n`)
     const {code, stderr} = await run(['.', '--no-color'], project)
     expect(code).toBe(2)
     // It was `a.md` and `b.md` each with the same unplaced error: one line per file, none naming the config.
     const lines = tidy(stderr)
-    expect(lines.filter((line) => /^(json|yaml|rule)\/\./.test(line)).sort()).toEqual([
+    expect(lines.filter((line) => /^(json|yaml|rule|both)\/\./.test(line)).sort()).toEqual([
+      `both/.remarkrc.json:${bothLine + 1}:${both.split('\n')[bothLine]!.indexOf('threshold') + 1}: ` +
+        'Unexpected `threshold` `5`, expected a number from 0 to 1 (citation-credibility)',
       expect.stringMatching(/^json\/\.remarkrc\.json:4:[0-9]+: Unexpected option `concurency` \(did you mean `concurrency`\?\), expected one of .* \(configure\)$/),
       `rule/.remarkrc.mjs:3:${ruleConfig.split('\n')[2]!.indexOf('citationCredibility, 1') + 1}: ` +
         "Unexpected options `1` for `citation-credibility`, expected a severity first in an array (`[1]`), or `false` to turn the rule off (citation-credibility)",

@@ -40,17 +40,28 @@ function configOf(path: string, {cwd, configs, rcPath}: ConfigContext): string |
 
 /**
  * Where the option is written: the key the message names first (`github.token` → `token`) as JSON, YAML and
- * JavaScript write keys (quoted or not, then `:`), else, for a rule's options that are not an object, the rule's
- * name in a quoted module id (`"remark-lint-citations/citation-alive"`) or where a JavaScript config uses its import.
+ * JavaScript write keys (quoted or not, then `:`), looked for from where the plugin is named, so that another rule's
+ * `threshold` before it is not taken; else, for options that are not an object, where the plugin is named.
  */
 function optionOffset(text: string, message: Message): number | undefined {
+  const named = pluginOffset(text, message.ruleId!)
   const key = /^Unexpected (?:option )?`([^`]+)`/.exec(message.reason)?.[1]?.split('.').at(-1)
-  const written = key === undefined ? null : new RegExp(`(["'\`]?)\\b${escapeRegExp(key)}\\1\\s*:`).exec(text)
-  if (written) return written.index + written[1]!.length
-  if (message.ruleId === 'configure') return undefined
-  const named = new RegExp(`["'\`][^"'\`\\n]*\\b${escapeRegExp(message.ruleId!)}\\b`).exec(text)
-  if (named) return named.index + 1
-  // A JavaScript config that imports the rules by name uses them as `[citationAlive, …]`.
-  const imported = new RegExp(`\\[\\s*(${message.ruleId!.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())})\\b`).exec(text)
+  const pattern = key === undefined ? undefined : new RegExp(`(["'\`]?)\\b${escapeRegExp(key)}\\1\\s*:`, 'g')
+  for (const from of pattern ? [named ?? 0, 0] : []) {
+    pattern!.lastIndex = from
+    const written = pattern!.exec(text)
+    if (written) return written.index + written[1]!.length
+  }
+  return message.ruleId === 'configure' ? undefined : named
+}
+
+/**
+ * Where a plugin is named: in a quoted module id (`"remark-lint-citations/citation-alive"`), else where a JavaScript
+ * config uses its import (`[citationAlive, …]`, `[configure, …]`).
+ */
+function pluginOffset(text: string, name: string): number | undefined {
+  const quoted = new RegExp(`["'\`][^"'\`\\n]*\\b${escapeRegExp(name)}\\b`).exec(text)
+  if (quoted) return quoted.index + 1
+  const imported = new RegExp(`\\[\\s*(${name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())})\\b`).exec(text)
   return imported ? imported.index + imported[0].length - imported[1]!.length : undefined
 }
