@@ -95,6 +95,8 @@ export interface PageFacts {
   botWall: string | undefined
   /** Why the page looks like a paywall or login wall, when it does. */
   paywall: string | undefined
+  /** True when the page holds a password field: a sign-in form. */
+  passwordField?: boolean
   /** Why the page looks like a "not found" page although its status says otherwise. */
   notFound: NotFoundSign | undefined
   /** True when `<meta name=robots>` or `X-Robots-Tag` says `noindex` (error and placeholder pages often do). */

@@ -29,6 +29,8 @@ beforeAll(async () => {
     // A private wiki's sign-in page, answered with a 200 at the cited page's address; and Apple's guide to its sign-in.
     '/spaces/ENG/roadmap': html('Sign in · Acme Wiki', '<h1>Welcome back</h1><form><input name="user"><input type="password" name="pw"></form>'),
     '/sign-in-with-apple': html('Sign in with Apple - Apple Developer', `<h1>Sign in with Apple</h1>${'<p>Sign in with Apple makes it easy for users to sign in to your apps and websites using their Apple Account. Instead of filling out forms, verifying email addresses and choosing passwords, they set up an account and start using your app right away.</p>'.repeat(20)}`),
+    // A help article on signing in: short, no sign-in form of its own, at an address that is no sign-in page's.
+    '/mail/answer/8494': html('Sign in to Gmail - Computer - Gmail Help', '<h1>Sign in to Gmail</h1><p>To open Gmail, you can sign in from a computer or add your account to the Gmail app on your phone or tablet. Once you are signed in, open your inbox to check your mail.</p><h2>Sign in</h2><ol><li>On your computer, go to gmail.com.</li><li>Enter your Google Account email or phone number and password.</li><li>If information is already filled in and you need to sign in to a different account, click Use another account.</li></ol><p>Tip: If you sign in to a public computer, make sure to sign out before you leave the computer.</p>'),
     // A short forum thread with a login box in its header, at its canonical address (`www.`, a trailing slash).
     '/thread/': (request, response) => {
       if (request.url?.endsWith('?www') && !request.headers.host?.startsWith('www.')) return redirect(301, `http://www.site.test:${web.port}/thread/?www`)(request, response)
@@ -158,6 +160,8 @@ describe('seed table (source-url-verification)', () => {
       `1:37-1:${37 + wall.length}: Unexpected paywalled citation \`${wall}\`, expected a source readers can open (\`login title “Sign in · Acme Wiki” in the page's place, 200 OK\`) [citation-reachable]`,
       expect.stringContaining('[citation-credibility]')
     ])
+    // A short help article titled so, with no sign-in form, is a page.
+    expect(await one(`${origin}/mail/answer/8494`)).toEqual([])
     // A long page titled with a login phrase is a page: a title naming another is reported.
     const guide = `${origin}/sign-in-with-apple`
     expect(await one(guide)).toEqual([])

@@ -463,6 +463,11 @@ describe('paywall', () => {
     expect(wallTitle(page(doc('<title>Sign in with Apple - Apple Developer</title>', longText)), url)).toBeUndefined()
     expect(wallTitle(facebook, 'https://www.facebook.com/login/')).toBeUndefined()
     expect(wallTitle(page(doc('<title>Login security best practices</title>')), url)).toBeUndefined()
+    // A help article titled as a sign-in is, without a sign-in form; a sign-in shell whose script draws the form.
+    const help = '<h1>Sign in to Gmail</h1><p>To open Gmail, you can sign in from a computer or add your account to the Gmail app on your phone or tablet.</p><ol><li>On your computer, go to gmail.com.</li><li>Enter your Google Account email or phone number and password.</li><li>If you need to sign in to a different account, click Use another account.</li></ol><p>Tip: If you sign in to a public computer, make sure to sign out before you leave the computer.</p>'
+    expect(wallTitle(page(doc('<title>Sign in to Gmail - Computer - Gmail Help</title>', help)), url)).toBeUndefined()
+    const shell = page(doc('<title>Sign in · Acme Wiki</title>', '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'))
+    expect(wallTitle(shell, url)).toBe('Sign in · Acme Wiki')
   })
 
   it('a short domain that starts like a login host is not one', () => {

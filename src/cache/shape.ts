@@ -49,6 +49,7 @@ const page = record({
   siteName: optional(string),
   botWall: optional(string),
   paywall: optional(string),
+  passwordField: optional(boolean),
   notFound: optional(record({reason: string, certain: boolean})),
   noindex: optional(boolean),
   refresh: optional(string),

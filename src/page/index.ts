@@ -82,6 +82,7 @@ function read(response: ResponseView, headers: Record<string, string>, contentTy
     passwordField: scanned.passwordField,
     passages: facts.passages
   })
+  if (scanned.passwordField) facts.passwordField = true
   if (/\bnoindex\b|\bnone\b/i.test([headers['x-robots-tag'] ?? '', ...metaContents(scanned.metas, ['robots'])].join(' '))) facts.noindex = true
   facts.notFound = detectNotFound({url: response.url, title: scanned.title, h1: scanned.h1, passages: facts.passages})
   return facts

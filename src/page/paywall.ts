@@ -23,12 +23,20 @@ export interface PaywallInput {
 /** A page with less visible text than this is "mostly its form". */
 export const shortPageChars = 3000
 
-/** Login / subscription title phrases (see `isLoginTitle`). */
-const loginPhrases = [
-  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'log on', 'logon', 'log into', 'sign into', 'subscribe to continue',
-  'subscribe to read', 'subscription required', 'subscribers only', 'create an account to continue',
-  'register to continue', 'purchase access', 'institutional login', 'institutional access', 'access through your institution'
+/** Title phrases of a subscription wall: no page about subscribing is titled so. */
+const subscriptionPhrases = [
+  'subscribe to continue', 'subscribe to read', 'subscription required', 'subscribers only', 'create an account to continue',
+  'register to continue', 'purchase access'
 ]
+
+/** Login / subscription title phrases (see `loginPhrase`). */
+const loginPhrases = [
+  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'log on', 'logon', 'log into', 'sign into', ...subscriptionPhrases,
+  'institutional login', 'institutional access', 'access through your institution'
+]
+
+/** Less visible text than this is no article: the shell of a sign-in form a script draws. */
+const shellChars = 300
 
 /** Visible wording that only a paywall shows. */
 const paywallWording = [
@@ -53,7 +61,7 @@ export function detectPaywall(input: PaywallInput): string | undefined {
   const structured = structuredSign(input.jsonLd, input.metas)
   if (structured !== undefined) return structured
   for (const [where, text] of [['title', input.title], ['h1', input.h1]] as const) {
-    if (text !== undefined && isLoginTitle(text)) return `login ${where} ${quote(text)}`
+    if (text !== undefined && loginPhrase(text) !== undefined) return `login ${where} ${quote(text)}`
   }
   const url = urlSign(input.url)
   if (url !== undefined) return url
@@ -95,10 +103,10 @@ function structuredSign(jsonLd: JsonLd, metas: Meta[]): string | undefined {
 const loginTails = new Set(['to', 'or', 'and', 'with', 'via', 'page', 'required', 'now', 'here'])
 
 /**
- * A title segment (or the h1) that starts with a login phrase, and either ends there or goes on with a login-ish word
- * ("Sign in to your account", "Login page"), in at most 8 words. "Login security best practices" is not one.
+ * The login phrase of a title segment (or the h1) that starts with one, and either ends there or goes on with a
+ * login-ish word ("Sign in to your account", "Login page"), in at most 8 words. "Login security best practices" has none.
  */
-function isLoginTitle(text: string): boolean {
+function loginPhrase(text: string): string | undefined {
   for (const segment of titleSegments(text)) {
     const folded = fold(segment)
     if (words(folded).length > 8) continue
@@ -106,21 +114,28 @@ function isLoginTitle(text: string): boolean {
       if (!folded.startsWith(phrase) || findPhrase(folded, phrase)?.index !== 0) continue
       const next = words(folded.slice(phrase.length))[0]
       // `Log into Facebook`: `into` is `in to`, a tail.
-      if (next === undefined || loginTails.has(next) || phrase.endsWith('into')) return true
+      if (next === undefined || loginTails.has(next) || phrase.endsWith('into')) return phrase
     }
   }
-  return false
+  return undefined
 }
 
 /**
  * The `<title>` of a sign-in or subscription wall a site answers at `url` in the cited page's place (`Log into
  * Facebook`, `Sign in · Acme Wiki`, `Subscribe to read | Financial Times`), or undefined: a login title on a page that
  * is mostly the wall (a long page titled `Sign in with Apple` is Apple's guide), at an address that is no sign-in
- * page's own (one cited as itself is what it is).
+ * page's own (one cited as itself is what it is). A help article is titled as a sign-in is (`Sign in to Gmail - Gmail
+ * Help`), so a sign-in title is a wall's only with its form, or on a shell with next to no text.
  */
-export function wallTitle(page: Pick<PageFacts, 'titles' | 'passages'>, url: string): string | undefined {
-  if (textLength(page.passages) >= shortPageChars || urlSign(url) !== undefined) return undefined
-  return page.titles.find((candidate) => candidate.source === 'title' && isLoginTitle(candidate.text))?.text
+export function wallTitle(page: Pick<PageFacts, 'titles' | 'passages' | 'passwordField'>, url: string): string | undefined {
+  const length = textLength(page.passages)
+  if (length >= shortPageChars || urlSign(url) !== undefined) return undefined
+  for (const candidate of page.titles) {
+    const phrase = candidate.source === 'title' ? loginPhrase(candidate.text) : undefined
+    if (phrase === undefined) continue
+    return page.passwordField || length < shellChars || subscriptionPhrases.includes(phrase) ? candidate.text : undefined
+  }
+  return undefined
 }
 
 function urlSign(href: string): string | undefined {
