@@ -8,6 +8,7 @@ import {join, resolve, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {parseDiff, parseNumstat, unquote} from '../src/action/diff.js'
+import {configAnnotations} from '../src/action/config-annotations.js'
 import {changesSince} from '../src/action/git.js'
 import {inputNames} from '../src/action/inputs.js'
 import {outputNames} from '../src/action/run.js'
@@ -257,6 +258,24 @@ function scene(routes: Record<string, Handler>): {web: Web; repo: Repo} {
   })
   return state
 }
+
+describe('config failures as annotations', () => {
+  it('annotates the bin’s config-failure lines at their place, and no report line, whatever a checked file is named', () => {
+    const output = [
+      '.remarkrc.json:4:3: Cannot load remark config: Invalid JSON: Unexpected token \']\'',
+      '.remarkrc.mjs: Cannot load plugin `plugins/boom.js:2:7`: TypeError: plugin boom',
+      'sub/.remarkrc.yml:5:9: Unexpected `github.token` (not a non-empty string), expected `{token: \'…\'}` (configure)',
+      // A report's file header: a path, which Linux lets hold `: Cannot …`; and a message line.
+      'notes/2024: Cannot reproduce the bug.md',
+      '1:9-1:29 error Unexpected dead citation `https://a.example/x`, expected a live source citation-alive remark-lint'
+    ].join('\n')
+    expect(configAnnotations(output, 'docs/')).toEqual([
+      "::error file=docs/.remarkrc.json,line=4,col=3,title=remark-lint-citations configuration error::Cannot load remark config: Invalid JSON: Unexpected token ']'",
+      '::error file=docs/.remarkrc.mjs,title=remark-lint-citations configuration error::Cannot load plugin `plugins/boom.js:2:7`: TypeError: plugin boom',
+      "::error file=docs/sub/.remarkrc.yml,line=5,col=9,title=remark-lint-citations configuration error::Unexpected `github.token` (not a non-empty string), expected `{token: '…'}` (configure)"
+    ])
+  })
+})
 
 describe('the Action on a pull request (simulated runner, real git, real bin)', () => {
   const at = scene({'/ok': html('A fine page'), '/gone': status(404), '/busy': status(503)})

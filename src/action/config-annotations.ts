@@ -5,7 +5,12 @@
 import {escapeData, escapeProperty} from '../report/github.js'
 import {reportPath} from '../report/order.js'
 
-const failureLine = /^([^\s:][^:\n]*?)(?::(\d+)(?::(\d+))?)?: ((?:Cannot|Unexpected) .+)$/gm
+/**
+ * The bin's config-failure lines only: a report's file header is a path alone, which may itself hold `: Cannot …`.
+ * An option's line ends with its plugin's name: `(configure)`, `(citation-alive)`.
+ */
+const failureLine =
+  /^([^\s:][^:\n]*?)(?::(\d+)(?::(\d+))?)?: ((?:Cannot (?:load|read) remark config:|Cannot (?:find|load) plugin) .+|Unexpected .+ \((?:configure|citation-[a-z0-9-]+)\))$/gm
 
 /** `::error` commands for the config failures in the bin's output; paths are from its working directory, `prefix` the repository's. */
 export function configAnnotations(output: string, prefix: string): string[] {
