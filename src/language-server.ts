@@ -14,7 +14,9 @@
 //   stayed: only the document's latest version is published;
 // - a document that is not a file (`untitled:`) crashed it when no workspace folder was given: such documents are
 //   not checked (the engine reads files by path);
-// - a byte order mark counts as a character in LSP but not in the syntax tree: positions on the first line shift.
+// - a byte order mark counts as a character in LSP but not in the syntax tree: positions on the first line shift;
+// - it exits on the `exit` notification at once (`process.exit`), so answers still being written to the cache were
+//   lost: `shutdown` closes the verifiers first, for a while at most.
 // It also reads documents as the bin does (`syntaxPlugins`): `.mdx` as MDX, front matter as settings.
 
 import {createRequire} from 'node:module'
@@ -24,6 +26,8 @@ import remarkStringify from 'remark-stringify'
 import {unified} from 'unified'
 import {syntaxPlugins} from './cli/syntax.js'
 import {backgroundAnswerEvent, processEvents} from './verify/background-event.js'
+import {closeSharedVerifiers} from './verify/shared.js'
+import {withTimeout} from './with-timeout.js'
 
 process.title = 'remark-lint-citations-language-server'
 
@@ -59,6 +63,7 @@ interface Connection {
   onDidChangeTextDocument: Listen<Changed>
   onDidCloseTextDocument: Listen<Closed>
   sendDiagnostics(params: Published): Promise<void>
+  onShutdown(handler: () => Promise<void>): unknown
 }
 
 /** An open document as the editor has it: its latest version, and whether its text starts with a byte order mark. */
@@ -70,6 +75,8 @@ interface Open {
 /** Answers that arrive together (a page of citations) check the documents once. */
 const recheckDelayMs = 200
 const byteOrderMark = '\uFEFF'
+/** Editors wait some 2 s for the answer to `shutdown` before they stop the server themselves. */
+const shutdownWaitMs = 1500
 
 let recheck: (() => void) | undefined
 // The CommonJS module unified-language-server imports, as it resolves it: its ESM view is made from these exports
@@ -84,6 +91,7 @@ try {
     const connection = createConnection(...args)
     catchRecheck(connection)
     trackDocuments(connection, new Map())
+    connection.onShutdown(() => closeVerifiers(shutdownWaitMs))
     return connection
   }
 } catch {}
@@ -95,6 +103,14 @@ function catchRecheck(connection: Connection): void {
     recheck = () => handler({changes: []})
     return listen(handler)
   }
+}
+
+/**
+ * Lets the verifiers finish what they have under way (answers being read and written to the cache, marks not yet
+ * written), for `ms` at most: `exit` follows, and ends the process whatever it is doing.
+ */
+function closeVerifiers(ms: number): Promise<void> {
+  return withTimeout(closeSharedVerifiers(), ms, 'still closing').catch(() => {})
 }
 
 /** Lets through the open, change and close of `file:` documents only, noting each one's latest version, and publishes for those. */

@@ -2,7 +2,7 @@
 // vscode-remark runs) as a child process over stdio, spoken to in LSP, in a workspace that uses the preset.
 
 import {execFile, spawn, type ChildProcess} from 'node:child_process'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -587,6 +587,40 @@ describe('a config edited while the editor is open', () => {
       for (let tries = 0; tries < 50 && client.threads() > first; tries++) await new Promise((done) => setTimeout(done, 100))
       expect(client.threads()).toBeLessThanOrEqual(first)
       expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      await web.close()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+})
+
+describe('the editor closing while a page is being read', () => {
+  it('keeps an answer that comes after `shutdown` in the cache, and exits in time when a page never answers', async () => {
+    let shutdownSent = (): void => {}
+    const sent = new Promise<void>((done) => (shutdownSent = done))
+    const web = await startWeb({
+      // Answers just after the editor asked the server to shut down.
+      '/late': (request, response) => void sent.then(() => setTimeout(() => status(404)(request, response), 200)),
+      '/never': () => {}
+    })
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const cache = join(workspace, 'cache')
+    const client = new Client(workspace)
+    try {
+      writeFileSync(join(workspace, '.remarkrc.mjs'), rc(`{allowPrivateAddresses: ['127.0.0.1/32'], timeout: 20_000, retries: 0, cache: ${JSON.stringify(cache)}}`))
+      await client.initialize([workspace])
+      void client.open(pathToFileURL(join(workspace, 'notes.md')).href, `A [late source](${web.origin()}/late) and a [silent one](${web.origin()}/never).\n`)
+      while (web.hits('/late') === 0 || web.hits('/never') === 0) await new Promise((done) => setTimeout(done, 20))
+      const asked = Date.now()
+      const shutdown = client.shutdown()
+      shutdownSent()
+      expect(await shutdown).toBe(0)
+      // The server waits for what is under way for 1.5 s at most; the silent page would have held it 20 s.
+      expect(Date.now() - asked).toBeLessThan(5000)
+      const entries = readdirSync(cache, {recursive: true, encoding: 'utf8'}).filter((name) => name.endsWith('.json'))
+      expect(entries).toHaveLength(1)
+      expect(readFileSync(join(cache, entries[0]!), 'utf8')).toContain('/late')
     } finally {
       client.kill()
       await web.close()

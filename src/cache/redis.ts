@@ -6,6 +6,7 @@ import KeyvRedis, {createClient, type RedisClientConnectionType} from '@keyv/red
 import {Keyv} from 'keyv'
 import {redactUrl} from '../net/redact.js'
 import type {HostLimits, HostSlot} from '../types.js'
+import {withTimeout} from '../with-timeout.js'
 import {cacheKey, NAMESPACE} from './entry.js'
 import {describe, KeyvCache, ownSlot} from './keyv-cache.js'
 import type {TtlPolicy} from './ttl.js'
@@ -408,13 +409,3 @@ redis.call('ZADD', KEYS[2], start + hold, ARGV[4])
 redis.call('PEXPIRE', KEYS[2], start - now + hold + 1000)
 return start - now
 `
-
-/** Rejects with `message` when `promise` has not settled after `ms`; the timer does not hold the process. */
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms)
-    timer.unref()
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}

@@ -116,7 +116,7 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
   const options = sourceOptions(settings)
   let worker: Worker | undefined = takeSpare(options) ?? new Worker(workerFile, {workerData: options})
   let local: Verifier | undefined
-  const pending = new Map<number, {call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
+  const pending = new Map<number, {call: Call; answered: Promise<unknown>; resolve: (value: unknown) => void; reject: (error: Error) => void}>()
   let batch: Call[] = []
   let next = 0
   /** Calls made since the last flush: marks may still be on their way to the cache. */
@@ -131,9 +131,10 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
     // One message per run of calls (a file asks for all its URLs at once), sent before the caller yields.
     if (batch.length === 0) queueMicrotask(() => worker?.postMessage({calls: batch.splice(0)} satisfies ToThread))
     batch.push(call)
-    return new Promise<T>((resolve, reject) => {
-      pending.set(call.id, {call, resolve: resolve as (value: unknown) => void, reject})
-    })
+    let settle!: {resolve: (value: unknown) => void; reject: (error: Error) => void}
+    const answered = new Promise<T>((resolve, reject) => (settle = {resolve: resolve as (value: unknown) => void, reject}))
+    pending.set(call.id, {call, answered, ...settle})
+    return answered
   }
 
   /** The thread is gone: later calls, and those it had not answered, go to an in-process verifier. */
@@ -204,6 +205,9 @@ export function threadVerifier(settings: Settings, fallback: () => Verifier, war
           // run of files without citations waited 0.09 s for it).
           await thread.terminate()
         } else {
+          // Calls under way are answered first (the thread writes each answer to the cache before it sends it):
+          // closed now, a page read just before an editor's exit was not kept.
+          await Promise.allSettled([...pending.values()].map(({answered}) => answered))
           thread.ref()
           thread.postMessage({close: true} satisfies ToThread)
           await once(thread, 'exit')
