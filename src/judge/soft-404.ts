@@ -2,6 +2,7 @@
 // likely ones `flagged`. Pure: the sibling probe's outcome comes in with the checked citation.
 
 import {parseUrl, withoutTrailingSlashes} from '../net/parse-url.js'
+import {textLength} from '../page/text.js'
 import type {SiblingProbe} from '../verify/sibling.js'
 import type {Citation, SourceReport} from '../types.js'
 import {redirectedToSection} from './fragment.js'
@@ -36,7 +37,7 @@ export function judgeSoft404(citation: Citation, report: SourceReport, sibling?:
 export function wantsSiblingProbe(report: SourceReport): boolean {
   if (report.liveness !== 'alive' || !report.page || !isDeep(report.url) || homeRedirect(report)) return false
   if (report.page.notFound || report.page.noindex) return true
-  const text = report.page.passages.reduce((sum, passage) => sum + passage.length, 0)
+  const text = textLength(report.page.passages)
   return redirectedElsewhere(report) || text < thinShellChars
 }
 
