@@ -16,15 +16,19 @@
 //   not checked (the engine reads files by path);
 // - a byte order mark counts as a character in LSP but not in the syntax tree: positions on the first line shift;
 // - it exits on the `exit` notification at once (`process.exit`), so answers still being written to the cache were
-//   lost: `shutdown` closes the verifiers first, for a while at most.
+//   lost: `shutdown` closes the verifiers first, for a while at most;
+// - a config that does not load was published as `Cannot process file` and a stack, an invalid option with no config
+//   named: both are said as the bin says them (editor-config-error.ts).
 // It also reads documents as the bin does (`syntaxPlugins`): `.mdx` as MDX, front matter as settings.
 
 import {createRequire} from 'node:module'
 import process from 'node:process'
+import {fileURLToPath} from 'node:url'
 import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
 import {unified} from 'unified'
 import {syntaxPlugins} from './cli/syntax.js'
+import {configLine, remarkConfigNames} from './editor-config-error.js'
 import {backgroundAnswerEvent, processEvents} from './verify/background-event.js'
 import {closeSharedVerifiers} from './verify/shared.js'
 import {withTimeout} from './with-timeout.js'
@@ -38,6 +42,9 @@ interface Position {
 }
 interface Diagnostic {
   range: {start: Position; end: Position}
+  message: string
+  code?: string | number
+  source?: string
 }
 interface Published {
   uri: string
@@ -142,11 +149,21 @@ function trackDocuments(connection: Connection, open: Map<string, Open>): void {
       open.delete(params.textDocument.uri)
     })
   const send = connection.sendDiagnostics.bind(connection)
-  connection.sendDiagnostics = (params) => {
+  /** Publishes for a document's latest version only, placed as the editor counts. */
+  const publish = (params: Published): Promise<void> => {
     const known = open.get(params.uri)
     // A check of a version edited since, or of a document closed since, that finished late.
     if (!known || (params.version !== undefined && params.version !== known.version)) return Promise.resolve()
     return send(known.bom ? {...params, diagnostics: params.diagnostics.map(afterByteOrderMark)} : params)
+  }
+  connection.sendDiagnostics = (params) => {
+    const path = open.has(params.uri) ? fileURLToPath(params.uri) : undefined
+    const lines = path === undefined ? [] : params.diagnostics.map((diagnostic) => configLine(diagnostic, path))
+    if (lines.every((line) => line === undefined)) return publish(params)
+    // A broken config or an invalid option, said as the bin says it (the document may be edited meanwhile).
+    return Promise.all(lines.map((line) => line?.catch(() => undefined))).then((said) =>
+      publish({...params, diagnostics: params.diagnostics.map((diagnostic, index) => ({...diagnostic, message: said[index] ?? diagnostic.message}))})
+    )
   }
 }
 
@@ -175,10 +192,8 @@ createUnifiedLanguageServer({
   configurationSection: 'remark',
   defaultProcessor: unified().use(remarkParse).use(remarkStringify).freeze(),
   ignoreName: '.remarkignore',
-  packageField: 'remarkConfig',
-  pluginPrefix: 'remark',
   plugins: syntaxPlugins,
   processorName: 'remark',
   processorSpecifier: 'remark',
-  rcName: '.remarkrc'
+  ...remarkConfigNames
 })

@@ -628,3 +628,48 @@ describe('the editor closing while a page is being read', () => {
     }
   })
 })
+
+describe('a config that does not load, edited while the editor is open', () => {
+  it('is said as the bin says it: the config file, the line and column, and why', async () => {
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const client = new Client(workspace)
+    const rules = JSON.stringify(join(root, 'dist', 'rules', 'index.js'))
+    const configure = JSON.stringify(join(root, 'dist', 'src', 'configure.js'))
+    const json = (plugins: string) => writeFileSync(join(workspace, '.remarkrc.json'), `{\n  "plugins": [\n    ${plugins}\n  ]\n}\n`)
+    try {
+      json(`${rules},`)
+      await client.initialize([workspace])
+      const uri = pathToFileURL(join(workspace, 'notes.md')).href
+      let version = 1
+      const check = async () => {
+        const text = `Notes, version ${version}.\n`
+        const diagnostics = version === 1 ? await client.open(uri, text) : await client.change(uri, text, version)
+        version++
+        return diagnostics.map(({range, message, severity, code}) => ({range, message, severity, code}))
+      }
+      const start = {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
+      // Not a stack trace under `Cannot process file`.
+      expect(await check()).toEqual([{range: start, severity: Severity.Error, code: undefined, message: ".remarkrc.json:4:3: Cannot load remark config: Invalid JSON: Unexpected token ']'"}])
+      json(`${rules},\n    "remark-no-such-plugin"`)
+      expect(await check()).toEqual([{range: start, severity: Severity.Error, code: undefined, message: '.remarkrc.json:4:6: Cannot find plugin `remark-no-such-plugin`'}])
+      // Not only the reason, at the start of the document.
+      const invalid = `[${configure}, {"cache": false, "timeout": -1}]`
+      json(`${rules},\n    ${invalid}`)
+      expect(await check()).toEqual([
+        {
+          range: start,
+          severity: Severity.Error,
+          code: 'configure',
+          message: `.remarkrc.json:4:${'    '.length + invalid.indexOf('timeout') + 1}: Unexpected \`timeout\` \`-1\`, expected an integer from 1 to 2147483647 (configure)`
+        }
+      ])
+      rmSync(join(workspace, '.remarkrc.json'))
+      writeFileSync(join(workspace, '.remarkrc.mjs'), `export default {plugins: []}\nthrow new Error('Not ready')\n`)
+      expect(await check()).toEqual([{range: start, severity: Severity.Error, code: undefined, message: '.remarkrc.mjs:2:7: Cannot load remark config: Error: Not ready'}])
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+})

@@ -77,16 +77,10 @@ export async function configFailure(cause: unknown, context: ConfigContext): Pro
   const innermost = chain.at(-1)
   const given = matchOf(chain, /^Cannot (read|parse) (?:given )?file `(.+)`$/)
   const missing = matchOf(chain, /^Cannot find module `(.+)`$/)
-  const show = (file: string, place?: Place): string =>
-    (relative(context.cwd, file) || '.') + (place ? `:${place.line}${place.column === undefined ? '' : `:${place.column}`}` : '')
+  const show = (file: string, place?: Place): string => shown(context, file, place)
 
-  if (innermost && missing) {
-    // The resolver says where it looked from: the folder of the config that names the plugin.
-    const folder = / imported from (.+?)[\\/]?$/.exec(innermost.message)?.[1]
-    const config = folder === undefined ? undefined : context.configs.get(resolve(folder))
-    const text = config === undefined ? undefined : await readText(config)
-    return `${show(config ?? folder ?? context.cwd, text === undefined ? undefined : quotedPlace(text, missing[1]!))}: Cannot find plugin \`${missing[1]}\``
-  }
+  // The resolver says where it looked from: the folder of the config that names the plugin.
+  if (innermost && missing) return missingPlugin(missing[1]!, / imported from (.+?)[\\/]?$/.exec(innermost.message)?.[1], context)
   if (!innermost || !given) return undefined
   const config = resolve(context.cwd, given[2]!)
   if (given[1] === 'read') return `${show(config)}: Cannot read remark config: ${said(innermost)}`
@@ -97,6 +91,18 @@ export async function configFailure(cause: unknown, context: ConfigContext): Pro
   return module === config
     ? `${show(file, place)}: Cannot load remark config: ${reason}`
     : `${show(config)}: Cannot load plugin \`${show(file, place)}\`: ${reason}`
+}
+
+/** The line for a plugin that cannot be found, looked up from `folder`: at its name in the config loaded there. */
+export async function missingPlugin(id: string, folder: string | undefined, context: ConfigContext): Promise<string> {
+  const config = folder === undefined ? undefined : context.configs.get(resolve(folder))
+  const text = config === undefined ? undefined : await readText(config)
+  return `${shown(context, config ?? folder ?? context.cwd, text === undefined ? undefined : quotedPlace(text, id))}: Cannot find plugin \`${id}\``
+}
+
+/** A file from the working directory, with a place in it: `.remarkrc.json:4:3`. */
+function shown(context: ConfigContext, file: string, place?: Place): string {
+  return (relative(context.cwd, file) || '.') + (place ? `:${place.line}${place.column === undefined ? '' : `:${place.column}`}` : '')
 }
 
 /** Why a module (a config or a plugin) did not load, and where: in it, or in `file`, a module it imports. */

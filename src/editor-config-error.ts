@@ -1,0 +1,73 @@
+// The editor's word for a remark config that does not load, or that gives an invalid option: the bin's one line
+// (cli/config-error.ts, cli/option-error.ts), `.remarkrc.json:4:3: Cannot load remark config: Invalid JSON: …`.
+// unified-language-server publishes the engine's message as it is: `Cannot process file` and the first frames of
+// a stack, with neither the reason nor the place; and an invalid option at the document's start, naming no config.
+
+import {dirname} from 'node:path'
+import {Configuration} from 'unified-engine'
+import {VFile} from 'vfile'
+import {configFailure, missingPlugin, type ConfigContext} from './cli/config-error.js'
+import {isOptionFailure, optionFailure} from './cli/option-error.js'
+import type {Message} from './cli/outcome.js'
+
+/** Where remark's config is found: the server's engine settings, and this module's. */
+export const remarkConfigNames = {rcName: '.remarkrc', packageField: 'remarkConfig', pluginPrefix: 'remark'} as const
+
+/** What a published diagnostic says, as far as this reads it. */
+export interface Said {
+  message: string
+  code?: string | number | undefined
+  source?: string | undefined
+  range: {start: {line: number; character: number}; end: {line: number; character: number}}
+}
+
+/**
+ * The bin's line for a diagnostic of the document at `path` that says its config failed or gave an invalid option,
+ * files named from the document's folder; undefined, at once, for any other diagnostic.
+ */
+export function configLine(diagnostic: Said, path: string): Promise<string | undefined> | undefined {
+  const failed = diagnostic.code === undefined && diagnostic.message.startsWith('Cannot process file\n')
+  const file = new VFile({path, cwd: dirname(path)})
+  const {start, end} = diagnostic.range
+  const option =
+    !failed && typeof diagnostic.code === 'string' && start.line + start.character + end.line + end.character === 0
+      ? file.message(diagnostic.message, {ruleId: diagnostic.code, source: diagnostic.source})
+      : undefined
+  // A message placed at the start is placed all the same: only one without a place is an option's.
+  if (option) option.place = undefined
+  if (failed || (option && isOptionFailure(option))) return said(diagnostic, file, option)
+  return undefined
+}
+
+async function said(diagnostic: Said, file: VFile, option: Message | undefined): Promise<string | undefined> {
+  const configs = new Map<string, string>()
+  const context: ConfigContext = {cwd: file.cwd, configs}
+  const error = await loadAgain(file.path, configs)
+  if (option) return optionFailure(option, file, context)
+  if (error) return configFailure(error, context)
+  // Plugins are looked up as the processor is made, not as the config loads: from the folder of the config loaded.
+  const missing = /^Error: Cannot find module `(.+)`$/m.exec(diagnostic.message)?.[1]
+  return missing === undefined ? undefined : missingPlugin(missing, [...configs.keys()][0], context)
+}
+
+/**
+ * The config of the document at `path`, loaded again as the engine loads it, noting its file in `configs`; the error
+ * it fails with, the engine's own (a JavaScript module that failed stays failed: Node keeps its error).
+ */
+function loadAgain(path: string, configs: Map<string, string>): Promise<Error | undefined> {
+  const configuration = new Configuration({
+    ...remarkConfigNames,
+    cwd: dirname(path),
+    detectConfig: true,
+    configTransform: (config, file) => {
+      configs.set(dirname(file), file)
+      return config
+    }
+  })
+  return new Promise((done) =>
+    configuration.load(path, (error) => {
+      done(error)
+      return undefined
+    })
+  )
+}
