@@ -42,6 +42,11 @@ export interface Citation {
    * entry (meant as a title), or link text that reads like one (often a description: judged more leniently).
    */
   citedTitleFrom?: 'attribute' | 'text' | 'quote' | 'entry' | undefined
+  /**
+   * Link text that is nothing but an address (`[nature.com](…)`, `[https://…](…)`), and the URL it spells: the page
+   * a reader expects the link to open. Absent for autolinks and bare URLs, whose text is their URL.
+   */
+  textAddress?: TextAddress | undefined
   /** The sentence that cites the source (for a footnote: the sentence holding its reference). */
   claim: string | undefined
   /** The range of the URL's own characters (for `reference`: the reference's range). */
@@ -54,6 +59,12 @@ export interface Citation {
    * source, so it has no claim or cited title and its credibility is not judged; it must still be alive and safe.
    */
   mention?: true | undefined
+}
+
+/** Link text that is an address: as written, and as an absolute URL (`nature.com` is `https://nature.com`). */
+export interface TextAddress {
+  text: string
+  url: string
 }
 
 /** Per-citation status, from the citations-validate seed. */

@@ -38,7 +38,10 @@ beforeAll(async () => {
     '/db/benchmarks': html('Database benchmarks', '<p>Globex ships the fastest database in our benchmarks.</p>'),
     '/health/coffee': html('Coffee and your heart', coffee),
     '/shared/report': html('Acme Annual Report', '<p>Acme sales grew by 40% in 2024 across every region.</p>'),
-    '/gone': status(404)
+    '/gone': status(404),
+    '/articles/numpy': html('Array programming with NumPy'),
+    // A DOI resolver handing over to the publisher, on the host the request named.
+    '/doi/numpy': (request, response) => void response.writeHead(302, {location: `http://www.nature.test:${request.headers.host!.split(':')[1]}/articles/numpy`}).end()
   })
   folder = mkdtempSync(join(tmpdir(), 'judgments-e2e-'))
 })
@@ -134,6 +137,26 @@ describe('citation-title-match', () => {
     const {messages} = await lint(markdown, options())
     expect(of('citation-title-match', messages)).toEqual([
       `${at(markdown, url, 'last')}: Unexpected cited title “Attention Is All You Need (PDF)” for \`${url}\`, expected the page title “Deep Residual Learning for Image Recognition” (\`title\`) [citation-title-match]`
+    ])
+  })
+
+  // Link text that is an address was no title at all: the reader saw one site and landed on another in silence.
+  it('link text that is an address of another site than the page the link opens is reported; a redirect to it is not', async () => {
+    const copy = `${web.origin('blog.test')}/articles/numpy`
+    const mirror = `${web.origin('mirror.test')}/articles/numpy`
+    const doi = `${web.origin('doi.test')}/doi/numpy`
+    const markdown = [
+      `NumPy is the array library ([www.nature.test](${copy})).`,
+      `NumPy is the array library ([http://www.nature.test/articles/numpy](${mirror})).`,
+      `NumPy is the array library ([www.nature.test](${doi})).`,
+      `NumPy is the array library ([www.blog.test](${copy})).`,
+      `NumPy is the array library ([see the www.nature.test paper](${copy})).`,
+      ``
+    ].join('\n\n')
+    const {messages} = await lint(markdown, options())
+    expect(of('citation-title-match', messages)).toEqual([
+      `${at(markdown, copy)}: Unexpected link text \`www.nature.test\` on a citation of \`${copy}\`, expected the text to name the page it links [citation-title-match]`,
+      `${at(markdown, mirror)}: Unexpected link text \`http://www.nature.test/articles/numpy\` on a citation of \`${mirror}\`, expected the text to name the page it links [citation-title-match]`
     ])
   })
 

@@ -11,6 +11,7 @@ import {beforePlaceholder, fragmentOf, inCell, isCitableUrl, isSkipped, normaliz
 import {markedClaim, markerFor, type Numbered} from './markers.js'
 import {plainText, type PlainText} from './plain-text.js'
 import {referenceEntry} from './reference-entry.js'
+import {textAddress} from './text-address.js'
 
 /** Where a node sits: what its claim and title depend on. */
 export interface Scope {
@@ -84,7 +85,7 @@ export function emit(context: Context, found: Found): void {
     fragment: fragmentOf(url),
     ...citedTitle(found, entryOnce),
     // A handle is no title.
-    ...(found.mention ? {citedTitle: undefined, citedTitleFrom: undefined, mention: true as const} : {}),
+    ...(found.mention ? {citedTitle: undefined, citedTitleFrom: undefined, mention: true as const} : textAddressOf(found)),
     claim: undefined as string | undefined,
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
@@ -111,6 +112,13 @@ function citedTitle(found: Found, entry: () => Entry | undefined): Pick<Citation
   const text = titleFromText(found.text)
   if (text !== undefined) return {citedTitle: text, citedTitleFrom: 'text'}
   return quoted === undefined ? {citedTitle: undefined, citedTitleFrom: undefined} : {citedTitle: quoted, citedTitleFrom: 'quote'}
+}
+
+/** The address a link's text spells, if it is one; an autolink's or a bare URL's text is the URL itself. */
+function textAddressOf(found: Found): Pick<Citation, 'textAddress'> {
+  if (found.kind === 'autolink' || found.kind === 'literal') return {}
+  const address = textAddress(found.text)
+  return address ? {textAddress: address} : {}
 }
 
 type Entry = NonNullable<ReturnType<typeof referenceEntry>>
