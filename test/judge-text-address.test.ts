@@ -28,6 +28,14 @@ describe('textAddress', () => {
       expect(textAddress(text), String(text)).toBeUndefined()
     }
   })
+
+  it('a product named with its suffix in capitals, and a name written as code, are no site', () => {
+    for (const text of ['ASP.NET', 'VB.NET', 'Paint.NET', 'Socket.IO']) expect(textAddress(text), text).toBeUndefined()
+    expect(textAddress('Nature.com')?.url).toBe('https://Nature.com')
+    expect(textAddress('np.ma', true)).toBeUndefined()
+    expect(textAddress('www.nature.com', true)?.url).toBe('https://www.nature.com')
+    expect(textAddress('https://nature.com/x', true)?.url).toBe('https://nature.com/x')
+  })
 })
 
 describe('judgeTextAddress', () => {

@@ -151,6 +151,8 @@ describe('citation-title-match', () => {
       `NumPy is the array library ([www.nature.test](${doi})).`,
       `NumPy is the array library ([www.blog.test](${copy})).`,
       `NumPy is the array library ([see the www.nature.test paper](${copy})).`,
+      // Code and products' names: identifiers whose last word is also a country's or a generic suffix.
+      `Masked arrays live in [\`np.ma\`](${copy}); the web framework is [ASP.NET](${copy}).`,
       ``
     ].join('\n\n')
     const {messages} = await lint(markdown, options())

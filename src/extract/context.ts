@@ -63,6 +63,8 @@ export interface Found {
   text: string | undefined
   claim: ClaimAt
   scope: Scope
+  /** Link text written as code (`` [`np.ma`](…) ``): an identifier, not an address, unless it is a URL. */
+  code?: boolean
   /** A link to a person's handle (see `Citation.mention`). */
   mention?: boolean
 }
@@ -117,7 +119,7 @@ function citedTitle(found: Found, entry: () => Entry | undefined): Pick<Citation
 /** The address a link's text spells, if it is one; an autolink's or a bare URL's text is the URL itself. */
 function textAddressOf(found: Found): Pick<Citation, 'textAddress'> {
   if (found.kind === 'autolink' || found.kind === 'literal') return {}
-  const address = textAddress(found.text)
+  const address = textAddress(found.text, found.code)
   return address ? {textAddress: address} : {}
 }
 

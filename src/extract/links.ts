@@ -38,6 +38,11 @@ function linkClaim(node: Node, text: string, url: string | undefined, definition
   return {claim: mention ? undefined : {node, offset: 0, own: text}, mention}
 }
 
+/** Link text that is all code spans (`` [`np.ma`](…) ``). */
+function codeText(node: Link | LinkReference): boolean {
+  return node.children.length > 0 && node.children.every((child) => child.type === 'inlineCode')
+}
+
 /** `[text](url)`, `<url>` or a GFM literal, told apart by their first character. */
 export function citeLink(node: Link, parent: Node | undefined, scope: Scope, context: Context): void {
   const range = spanOf(node) ?? placeLateLiteral(node, parent, context)
@@ -52,7 +57,7 @@ export function citeLink(node: Link, parent: Node | undefined, scope: Scope, con
     const labelEnd = node.children.length > 0 ? lastEnd : range.start + 1
     const candidate = inlineDestination(source, range.start, range.end, labelEnd)
     const located = locateUrl(source, range, candidate, node.url)
-    emit(context, {...found, ...located, kind: 'link', ...linkClaim(node, text, node.url, context.definitions)})
+    emit(context, {...found, ...located, kind: 'link', code: codeText(node), ...linkClaim(node, text, node.url, context.definitions)})
     return
   }
   // A literal inside a cited element (`<a href=u>u</a>`) is that element's text.
@@ -110,6 +115,7 @@ export function citeReference(node: LinkReference, scope: Scope, context: Contex
     placeIsUrl: false,
     title: definition.title,
     text,
+    code: codeText(node),
     ...linkClaim(node, text, definition.url, context.definitions),
     scope
   })

@@ -20,23 +20,27 @@ const FILE_EXTENSIONS = new Set(['md', 'py', 'rs', 'sh', 'pl', 'pm', 'so', 'tf',
 /**
  * Link text that is nothing but an address, and the absolute URL it spells: an `http(s)` URL, or a host name under a
  * public suffix (`nature.com`, `www.nature.com`, `bücher.de/x`), read as `https://`; undefined for anything else: a
- * sentence holding a domain, an email address, a file name (`README.md`), `Node.js`.
+ * sentence holding a domain, an email address, a file name (`README.md`), `Node.js`, a product (`ASP.NET`), and
+ * text written as code (`` [`np.ma`](…) ``) unless it is a URL or starts with `www.`.
  */
-export function textAddress(text: string | undefined): TextAddress | undefined {
+export function textAddress(text: string | undefined, code = false): TextAddress | undefined {
   const written = text?.trim()
   if (!written) return undefined
   if (ABSOLUTE.test(written)) return parseUrl(written) ? {text: written, url: written} : undefined
   if (!BARE.test(written)) return undefined
-  const host = written.split(/[/?#]/, 1)[0]!.toLowerCase()
-  if (!host.startsWith('www.') && !bareSite(host)) return undefined
+  const host = written.split(/[/?#]/, 1)[0]!
+  if (!/^www\./i.test(host) && (code || !bareSite(host))) return undefined
   const url = `https://${written}`
   return parseUrl(url) ? {text: written, url} : undefined
 }
 
-/** A host written without `www.` or a scheme that names a site: under a generic suffix, a country's, or a second-level one. */
+/**
+ * A host written without `www.` or a scheme that names a site: under a generic suffix, a country's, or a second-level
+ * one, written in lower case (`ASP.NET`, `Socket.IO` are products' names).
+ */
 function bareSite(host: string): boolean {
-  const {isIcann, publicSuffix, domain} = parse(host)
-  if (!isIcann || domain === null || publicSuffix === null) return false
+  const {isIcann, publicSuffix, domain} = parse(host.toLowerCase())
+  if (!isIcann || domain === null || publicSuffix === null || !host.endsWith(`.${publicSuffix}`)) return false
   if (publicSuffix.includes('.') || GENERIC.has(publicSuffix)) return true
   return [...publicSuffix].length === 2 && !FILE_EXTENSIONS.has(publicSuffix)
 }
