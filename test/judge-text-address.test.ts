@@ -54,6 +54,14 @@ describe('judgeTextAddress', () => {
     )
   })
 
+  it('a site of one\'s own under a shared suffix is not another owner\'s', () => {
+    expect(judge('johndoe.github.io', 'https://janedoe.github.io/post/')).toBe(
+      'Unexpected link text `johndoe.github.io` on a citation of `https://janedoe.github.io/post/`, expected the text to name the page it links'
+    )
+    expect(judge('johndoe.github.io', 'https://johndoe.github.io/post/')).toBeUndefined()
+    expect(judge('s3.amazonaws.com/bucket/x', 'https://bucket.s3.amazonaws.com/x')).toBeUndefined()
+  })
+
   it('the same site, however the address is written, is fine', () => {
     expect(judge('nature.com', 'https://www.nature.com/articles/x')).toBeUndefined()
     expect(judge('WWW.Nature.com/', 'http://nature.com')).toBeUndefined()

@@ -3,13 +3,15 @@
 import {parseUrl, percentDecode} from '../net/parse-url.js'
 import type {Citation, SourceReport} from '../types.js'
 import {archivedAddress} from './archived.js'
+import {parse} from './public-suffix.js'
 import {sameSite} from './liveness.js'
 import {sourceTable} from './source-categories.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 /**
- * A mismatch when the text's site (registrable domain, a site's own short domain and former domain alike) is neither
- * the cited URL's nor that of the page it ends on: `[nature.com](https://pubmed.ncbi.nlm.nih.gov/…)`. Fine: a
+ * A mismatch when the text's site (registrable domain, a site's own short domain and former domain alike; under a
+ * shared suffix such as `github.io`, its owner's) is neither the cited URL's nor that of the page it ends on:
+ * `[nature.com](https://pubmed.ncbi.nlm.nih.gov/…)`. Fine: a
  * redirect to the text's site (`[nature.com](https://doi.org/10.1038/…)`), a snapshot of it, text on a resolver or a
  * shortener (where it leads is unknown), a name the link's path or fragment holds (see `nameInLink`).
  * Judged once the end is known: an answer that is no redirect (a 403 from the publisher too), never an unverified one.
@@ -24,7 +26,12 @@ export function judgeTextAddress(citation: Citation, report: SourceReport, redir
     return archived === undefined ? [url] : [url, archived]
   })
   const unknownEnds = [...redirectResolvers, ...sourceTable.shortener]
-  if (pages.some((url) => sameSite(address.url, url, unknownEnds))) return undefined
+  const own = ownSite(address.url)
+  const opens = (url: string): boolean => {
+    const other = own === undefined ? undefined : ownSite(url)
+    return sameSite(address.url, url, unknownEnds) && (other === undefined || other === own)
+  }
+  if (pages.some(opens)) return undefined
   if (nameInLink(address.text, pages)) return undefined
   const landed = sameSite(cited, report.finalUrl, []) ? '' : ` (it leads to ${shownUrl(report.finalUrl)})`
   return {
@@ -34,7 +41,6 @@ export function judgeTextAddress(citation: Citation, report: SourceReport, redir
     message: `Unexpected link text ${shownUrl(address.text)} on a citation of ${shownUrl(citation.url)}${landed}, expected the text to name the page it links`
   }
 }
-
 
 /**
  * Text without a scheme that the link's path or fragment spells, its dots as dots or as slashes: a project, file or
@@ -49,4 +55,14 @@ function nameInLink(text: string, pages: readonly string[]): boolean {
     const spelled = percentDecode(`${parsed?.pathname ?? ''}${parsed?.hash ?? ''}`).toLowerCase()
     return spelled.includes(name) || spelled.includes(name.replaceAll('.', '/'))
   })
+}
+
+/**
+ * A site of one's own under a shared suffix (`johndoe.github.io`, `foo.blogspot.com`), which the registrable domain
+ * (`github.io`) does not tell from another's.
+ */
+function ownSite(url: string): string | undefined {
+  const host = parseUrl(url)?.hostname.replace(/^www\./, '')
+  const parsed = host ? parse(host, {allowPrivateDomains: true}) : undefined
+  return parsed?.isPrivate ? (parsed.domain ?? undefined) : undefined
 }
