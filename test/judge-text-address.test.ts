@@ -86,6 +86,16 @@ describe('judgeTextAddress', () => {
     expect(judge('req.app', 'https://expressjs.com/en/4x/api.html#req.app')).toBeUndefined()
   })
 
+  it('a paper\'s address names its work: another paper than the link\'s is reported, wherever the resolver leads', () => {
+    const url = 'https://doi.org/10.1038/nature14539'
+    expect(judge('https://doi.org/10.1038/nature12373', url, source(url, {}, {liveness: 'unverified', status: undefined, hops: []}))).toBe(
+      'Unexpected link text `https://doi.org/10.1038/nature12373` on a citation of `https://doi.org/10.1038/nature14539`, expected the identifier of the cited work (`https://doi.org/10.1038/nature14539`)'
+    )
+    expect(judge('arxiv.org/abs/1706.03762', 'https://arxiv.org/abs/1810.04805')).toMatch(/expected the identifier of the cited work \(`https:\/\/arxiv.org\/abs\/1810.04805`\)$/)
+    expect(judge('https://doi.org/10.1038/NATURE14539', url)).toBeUndefined()
+    expect(judge('arxiv.org/abs/1706.03762v2', 'https://arxiv.org/pdf/1706.03762')).toBeUndefined()
+  })
+
   it('judged only once the end is known: not unverified (offline, cache only), nor a redirect not followed', () => {
     const url = 'https://pubmed.ncbi.nlm.nih.gov/32939066/'
     expect(judge('nature.com', url, source(url, {}, {liveness: 'unverified', status: undefined, hops: [], page: undefined}))).toBeUndefined()

@@ -1,11 +1,14 @@
 // Does link text that is an address (`[nature.com](…)`) name the site the link opens? Pure.
 
 import {parseUrl, percentDecode} from '../net/parse-url.js'
+import {recordUrl} from '../resolve/endpoints.js'
+import {identify} from '../resolve/identifiers.js'
 import type {Citation, SourceReport} from '../types.js'
 import {archivedAddress} from './archived.js'
 import {parse} from './public-suffix.js'
 import {sameSite} from './liveness.js'
 import {sourceTable} from './source-categories.js'
+import {otherWork} from './title-match.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 /**
@@ -19,7 +22,12 @@ import {shownUrl, type Verdict} from './verdict.js'
 export function judgeTextAddress(citation: Citation, report: SourceReport, redirectResolvers: readonly string[]): Verdict | undefined {
   const address = citation.textAddress
   const cited = citation.normalizedUrl
-  if (address === undefined || cited === undefined || report.status === undefined || report.hops.at(-1)?.location !== undefined) return undefined
+  if (address === undefined || cited === undefined) return undefined
+  // A paper's address (`https://doi.org/…`, `arxiv.org/abs/…`) names its work, wherever its resolver leads.
+  const named = identify(address.url)
+  const other = named && otherWork(citation, report, named)
+  if (other !== undefined) return mismatch(citation, address.text, '', `the identifier of the cited work (\`${recordUrl(other)}\`)`)
+  if (report.status === undefined || report.hops.at(-1)?.location !== undefined) return undefined
   const pages = [cited, report.finalUrl].flatMap((url) => {
     const parsed = parseUrl(url)
     const archived = parsed && archivedAddress(parsed)
@@ -34,11 +42,15 @@ export function judgeTextAddress(citation: Citation, report: SourceReport, redir
   if (pages.some(opens)) return undefined
   if (nameInLink(address.text, pages)) return undefined
   const landed = sameSite(cited, report.finalUrl, []) ? '' : ` (it leads to ${shownUrl(report.finalUrl)})`
+  return mismatch(citation, address.text, landed, 'the text to name the page it links')
+}
+
+function mismatch(citation: Citation, text: string, landed: string, expected: string): Verdict {
   return {
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-title-match',
-    message: `Unexpected link text ${shownUrl(address.text)} on a citation of ${shownUrl(citation.url)}${landed}, expected the text to name the page it links`
+    message: `Unexpected link text ${shownUrl(text)} on a citation of ${shownUrl(citation.url)}${landed}, expected ${expected}`
   }
 }
 

@@ -96,14 +96,20 @@ function titleAfterAuthors(text: string, report: SourceReport): string | undefin
  * (`[DOI: 10.1038/nature12373](https://doi.org/10.1038/nature14539)`) is a reference pointing at the wrong paper.
  */
 function judgeNamedWork(citation: Citation, report: SourceReport, named: Identifier): Verdict | undefined {
-  const own = report.work?.identifier ?? identify(citation.normalizedUrl ?? citation.url)
-  if (own === undefined || sameWork(named, own) !== false) return undefined
+  const own = otherWork(citation, report, named)
+  if (own === undefined) return undefined
   return {
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-title-match',
     message: `Unexpected cited title ${quote(citation.citedTitle ?? '')} for ${shownUrl(citation.url)}, expected the identifier of the cited work (\`${recordUrl(own)}\`)`
   }
+}
+
+/** The identifier of the cited URL's work, when `named` is another work's; undefined when they agree or one is unknown. */
+export function otherWork(citation: Citation, report: SourceReport, named: Identifier): Identifier | undefined {
+  const own = report.work?.identifier ?? identify(citation.normalizedUrl ?? citation.url)
+  return own === undefined || sameWork(named, own) !== false ? undefined : own
 }
 
 /**
