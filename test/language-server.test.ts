@@ -596,7 +596,12 @@ describe('a config edited while the editor is open', () => {
 })
 
 describe('the editor closing while a page is being read', () => {
-  it('keeps an answer that comes after `shutdown` in the cache, and exits in time when a page never answers', async () => {
+  // The verifier on a thread of its own, and (checking while you type) on the server's, whose fetches start on the
+  // second check that sees a URL.
+  it.each([
+    ['fetching', '', 1],
+    ['checking in the background', `cacheOnly: 'background', `, 2]
+  ])('keeps an answer that comes after `shutdown` in the cache, and exits in time when a page never answers (%s)', async (_, mode, checks) => {
     let shutdownSent = (): void => {}
     const sent = new Promise<void>((done) => (shutdownSent = done))
     const web = await startWeb({
@@ -608,9 +613,11 @@ describe('the editor closing while a page is being read', () => {
     const cache = join(workspace, 'cache')
     const client = new Client(workspace)
     try {
-      writeFileSync(join(workspace, '.remarkrc.mjs'), rc(`{allowPrivateAddresses: ['127.0.0.1/32'], timeout: 20_000, retries: 0, cache: ${JSON.stringify(cache)}}`))
+      writeFileSync(join(workspace, '.remarkrc.mjs'), rc(`{allowPrivateAddresses: ['127.0.0.1/32'], timeout: 20_000, retries: 0, ${mode}cache: ${JSON.stringify(cache)}}`))
       await client.initialize([workspace])
-      void client.open(pathToFileURL(join(workspace, 'notes.md')).href, `A [late source](${web.origin()}/late) and a [silent one](${web.origin()}/never).\n`)
+      const uri = pathToFileURL(join(workspace, 'notes.md')).href
+      const text = `A [late source](${web.origin()}/late) and a [silent one](${web.origin()}/never).\n`
+      for (let version = 1; version <= checks; version++) void (version === 1 ? client.open(uri, text) : client.change(uri, text, version))
       while (web.hits('/late') === 0 || web.hits('/never') === 0) await new Promise((done) => setTimeout(done, 20))
       const asked = Date.now()
       const shutdown = client.shutdown()

@@ -199,7 +199,20 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
     return undefined
   }
 
-  async function fetchFresh(url: string, depth: PageDepth, identifier: Identifier | undefined): Promise<SourceReport> {
+  /** Fetches under way: `close` lets them end, so that what they find reaches the cache (an editor closing). */
+  const underWay = new Set<Promise<SourceReport>>()
+
+  function fetchFresh(url: string, depth: PageDepth, identifier: Identifier | undefined): Promise<SourceReport> {
+    const fetching = fetchAndKeep(url, depth, identifier)
+    underWay.add(fetching)
+    fetching.then(
+      () => underWay.delete(fetching),
+      () => underWay.delete(fetching)
+    )
+    return fetching
+  }
+
+  async function fetchAndKeep(url: string, depth: PageDepth, identifier: Identifier | undefined): Promise<SourceReport> {
     // Another machine sharing the cache is fetching it: wait for its answer instead of asking twice.
     while (!(await cache.claim(url, leaseMs))) {
       await delay(leasePollMs)
@@ -325,6 +338,7 @@ export function createVerifier(settings: Settings, warn: (message: string) => vo
       return cache.flush()
     },
     async close() {
+      await Promise.allSettled([...underWay])
       await Promise.all([close(), cache.close(), deps.pages.close()])
     }
   }
