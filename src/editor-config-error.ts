@@ -54,12 +54,20 @@ async function said(diagnostic: Said, file: VFile, option: Message | undefined):
     const innermost = causes(error).at(-1)!
     const lines = saidBefore.get(innermost) ?? new Map<string, Promise<string | undefined>>()
     saidBefore.set(innermost, lines)
-    if (!lines.has(file.cwd)) lines.set(file.cwd, configFailure(error, context))
+    if (!lines.has(file.cwd)) lines.set(file.cwd, configFailure(error, context).then((line) => line && line + restart(error)))
     return lines.get(file.cwd)
   }
   // Plugins are looked up as the processor is made, not as the config loads: from the folder of the config loaded.
   const missing = /^Error: Cannot find module `(.+)`$/m.exec(diagnostic.message)?.[1]
   return missing === undefined ? undefined : missingPlugin(missing, [...configs.keys()][0], context)
+}
+
+/**
+ * What to do about a JavaScript config that failed: Node loads a module once, so the server keeps the failure however
+ * the file is fixed since (its line names the place as it was).
+ */
+function restart(error: Error): string {
+  return /^Cannot parse file `.+\.[cm]?js`$/.test(error.message) ? ' (a JavaScript config is loaded once: restart the server after editing it)' : ''
 }
 
 /**
