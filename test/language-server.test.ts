@@ -693,12 +693,12 @@ describe('a config that does not load, edited while the editor is open', () => {
       const uri = pathToFileURL(join(workspace, 'notes.md')).href
       const said = ".remarkrc.mjs:1:27: Cannot load remark config: SyntaxError: Unexpected token '}' (a JavaScript config is loaded once: restart the server after editing it)"
       expect((await client.open(uri, 'Notes.\n')).map(({message}) => message)).toEqual([said])
-      // Its place is Node's `node --check`: run at each change, 0.1 to 0.3 s each, 30 changes took 3 to 9 s.
-      const started = Date.now()
+      // Its place is Node's `node --check`, 0.1 to 0.3 s a run: it was run at each change (30 changes took 3 to 9 s),
+      // and then named the config as it now is on disk, a place in another text than the module Node keeps.
+      writeFileSync(join(workspace, '.remarkrc.mjs'), `export default {\n  plugins: [\n  ]]\n}\n`)
       for (let version = 2; version <= 31; version++) {
         expect((await client.change(uri, `Notes, typed ${version}.\n`, version)).map(({message}) => message)).toEqual([said])
       }
-      expect(Date.now() - started).toBeLessThan(1500)
       expect(await client.shutdown()).toBe(0)
     } finally {
       client.kill()
