@@ -2,7 +2,7 @@
 
 import {describe, expect, it} from 'vitest'
 import {judgeFragment, nearestAnchor} from '../src/judge/fragment.js'
-import {maxAnchors} from '../src/page/anchors.js'
+import {maxAnchors} from '../src/page/anchor-limit.js'
 import {readPage} from '../src/page/index.js'
 import {citation, source} from './helpers/source.js'
 

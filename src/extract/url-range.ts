@@ -98,7 +98,7 @@ function skipCode(source: string, i: number, end: number): number {
 /** A link destination starting at or after `i` (after optional whitespace). */
 function destination(source: string, i: number, end: number): Span | undefined {
   const start = skipSpace(source, i, end)
-  if (source.charAt(start) === '<') return angled(source, start, end)
+  if (source.charAt(start) === '<') return angledDestination(source, start, end)
   let depth = 0
   let j = start
   for (; j < end; j++) {
@@ -111,7 +111,7 @@ function destination(source: string, i: number, end: number): Span | undefined {
   return j > start ? {start, end: Math.min(j, end)} : undefined
 }
 
-function angled(source: string, start: number, end: number): Span | undefined {
+function angledDestination(source: string, start: number, end: number): Span | undefined {
   for (let j = start + 1; j < end; j++) {
     const char = source.charAt(j)
     if (char === '\\') j++
@@ -152,4 +152,9 @@ export function locateUrl(
     return {span: {start: at, end: at + url.length}, placeIsUrl: true}
   }
   return {span: node, placeIsUrl: false}
+}
+
+/** `<url>` as a link destination. */
+export function angled(source: string, span: Span): boolean {
+  return source.charAt(span.start - 1) === '<' && source.charAt(span.end) === '>'
 }

@@ -3,7 +3,7 @@
 
 import type {Definition, Link, LinkReference} from 'mdast'
 import type {Span} from '../extract/bare-urls.js'
-import {spanHoldsUrl} from '../extract/url-range.js'
+import {angled, spanHoldsUrl} from '../extract/url-range.js'
 import type {Citation} from '../types.js'
 import {holding, type Parsed} from './parse.js'
 
@@ -92,11 +92,6 @@ function reference(parsed: Parsed, citation: Citation, place: Span): Target | un
   if (!found || !same(found.span, place)) return undefined
   if (parsed.resolved.get(found.node.identifier)?.url !== citation.url) return undefined
   return {form: 'reference', node: found.node, span: found.span}
-}
-
-/** `<url>` as a link destination. */
-export function angled(source: string, span: Span): boolean {
-  return source.charAt(span.start - 1) === '<' && source.charAt(span.end) === '>'
 }
 
 function same(a: Span, b: Span): boolean {

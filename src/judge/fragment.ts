@@ -3,7 +3,7 @@
 import type * as Levenshtein from 'fastest-levenshtein'
 import {cjs} from '../cjs.js'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
-import {maxAnchors} from '../page/anchors.js'
+import {maxAnchors} from '../page/anchor-limit.js'
 import type {Citation, SourceReport} from '../types.js'
 import {shownUrl, type Verdict} from './verdict.js'
 

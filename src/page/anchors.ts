@@ -1,8 +1,7 @@
 // Fragment targets: every `id` attribute and `<a name>` value in the document, in order, deduplicated and capped.
 
+import {maxAnchors} from './anchor-limit.js'
 import {walk, type Doc} from './dom.js'
-
-export const maxAnchors = 5000
 
 export function readAnchors(doc: Doc): string[] {
   const seen = new Set<string>()

@@ -99,8 +99,3 @@ export function resolve(value: unknown, jsonLd: JsonLd): unknown {
   if (typeof id === 'string' && Object.keys(data).length === 1) return jsonLd.byId.get(id) ?? value
   return value
 }
-
-/** `false`, or the strings `"false"` / `"False"`. */
-export function isFalse(value: unknown): boolean {
-  return value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')
-}

@@ -1,6 +1,6 @@
 // Paywall and login-wall signs: JSON-LD access flags, 401/402, login titles, login forms, login URLs, paywall wording.
 
-import {isFalse, type JsonLd} from './json-ld.js'
+import type {JsonLd} from './json-ld.js'
 import type {Meta} from './scan.js'
 import {findPhrase, fold, foldCollapsed, quote, textLength, titleSegments, words} from './text.js'
 import {parseUrl} from '../net/parse-url.js'
@@ -150,4 +150,9 @@ function urlSign(href: string): string | undefined {
     if (returnKeys.has(key.toLowerCase())) return `login URL with ${key}=`
   }
   return undefined
+}
+
+/** `false`, or the strings `"false"` / `"False"`. */
+export function isFalse(value: unknown): boolean {
+  return value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')
 }
