@@ -10,7 +10,6 @@ import {proxyRoute, type ProxyRoute} from './net/proxy-route.js'
 import {REDACTED, redactUrl} from './net/redact.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'
-import {defaultGitHubApi, type GitHubSettings} from './verify/github.js'
 import {integer, isString, list, longestTimerMs, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
 
 export {OptionsError} from './validate.js'
@@ -90,6 +89,16 @@ export interface Options {
    */
   archive?: boolean | {accessDate?: string | Date | null | undefined} | null | undefined
 }
+
+/** How repositories on github.com are asked about (see verify/github.ts). */
+export interface GitHubSettings {
+  /** A token (a workflow's `GITHUB_TOKEN` will do); without one nothing is asked. */
+  token: string | undefined
+  /** The REST API's base URL (tests, GitHub Enterprise). */
+  apiBase: string
+}
+
+const defaultGitHubApi = 'https://api.github.com'
 
 /** Settings after defaults and validation. */
 export interface Settings {

@@ -6,7 +6,7 @@ import {isIP, type LookupFunction} from 'node:net'
 import type {AddressPolicy} from './address.js'
 import {shorten} from '../page/text.js'
 import {show} from '../validate.js'
-import {isLocalhostName, isOnionName, isPrivateUseName, isUnresolvableName} from './names.js'
+import {isLocalhostName, isOnionName, isPrivateUseName, isUnresolvableName, LOCALHOST_ANSWER} from './names.js'
 
 /**
  * An injectable resolver: every address a host name stands for. `family` is not read (each address's own form says
@@ -23,15 +23,6 @@ export interface LookupError extends Error {
 export function lookupError(code: string, hostname: string, message: string): LookupError {
   return Object.assign(new Error(message), {code, hostname})
 }
-
-/**
- * What `localhost` names stand for: both loopback addresses, as the system's resolver answers. A dev server that
- * listens on `::1` only (Node's `listen('localhost')` where `::1` comes first) is reached as a browser reaches it.
- */
-export const LOCALHOST_ANSWER: ReadonlyArray<{address: string; family: 4 | 6}> = [
-  {address: '127.0.0.1', family: 4},
-  {address: '::1', family: 6}
-]
 
 /**
  * The system's resolver: `getaddrinfo` (`dns.lookup`, all addresses, in the order given). Special-use names never

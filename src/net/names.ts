@@ -6,6 +6,15 @@ export function normalizeHostname(hostname: string): string {
   return lower.endsWith('.') ? lower.slice(0, -1) : lower
 }
 
+/**
+ * What `localhost` names stand for: both loopback addresses, as the system's resolver answers. A dev server that
+ * listens on `::1` only (Node's `listen('localhost')` where `::1` comes first) is reached as a browser reaches it.
+ */
+export const LOCALHOST_ANSWER: ReadonlyArray<{address: string; family: 4 | 6}> = [
+  {address: '127.0.0.1', family: 4},
+  {address: '::1', family: 6}
+]
+
 /** `localhost`, `*.localhost` (with or without a trailing dot): always loopback (RFC 6761 §6.3). */
 export function isLocalhostName(hostname: string): boolean {
   const name = normalizeHostname(hostname)

@@ -1,8 +1,7 @@
 // The pre-connection URL policy: scheme, credentials, secrets and literal or local hosts.
 
 import {AddressPolicy, isIpLiteral} from './address.js'
-import {LOCALHOST_ANSWER} from './lookup.js'
-import {isLocalhostName, normalizeHostname} from './names.js'
+import {isLocalhostName, LOCALHOST_ANSWER, normalizeHostname} from './names.js'
 import {isSecretParam, redactUrlPart, secretFragmentParams, secretParams} from './redact.js'
 import {holdsSecretValue} from './secret-values.js'
 import {shorten} from '../page/text.js'

@@ -3,18 +3,10 @@
 // files and folders.
 
 import {parseUrl, percentDecode} from '../net/parse-url.js'
+import type {GitHubSettings} from '../options.js'
 import type {SourceReport} from '../types.js'
 import type {InspectDeps} from './inspect.js'
 import {askRegistry} from './registry.js'
-
-export interface GitHubSettings {
-  /** A token (a workflow's `GITHUB_TOKEN` will do); without one nothing is asked. */
-  token: string | undefined
-  /** The REST API's base URL (tests, GitHub Enterprise). */
-  apiBase: string
-}
-
-export const defaultGitHubApi = 'https://api.github.com'
 
 /** First path segments that are GitHub's own pages, not owners (`/advisories/GHSA-…` is no repository). */
 const reserved = new Set([
