@@ -18,7 +18,7 @@ import {countFiles} from '../src/cli/file-count.js'
 import {manyFiles} from '../src/cli/lint.js'
 import {sourcesDocument} from '../src/cli/sources.js'
 import {remarkReport} from '../src/cli/reporter.js'
-import cellWidth, {loadUnicodeWidth} from '../src/cli/cell-width.js'
+import cellWidth, {isPlain, loadUnicodeWidth} from '../src/cli/cell-width.js'
 import {engineQueueHash} from '../src/cli/queue.js'
 import {initialize, resolve as resolveHook} from '../src/cli/module-hooks.js'
 import {runNode, type NodeRun} from './helpers/node.js'
@@ -1033,6 +1033,18 @@ describe('the report', () => {
       expect(cellWidth(cell)).toBe(stringWidth(cell))
       expect(cellWidth(`\u001B[1m${cell}\u001B[22m`)).toBe(stringWidth(cell))
     }
+  })
+
+  it('counts the Latin letters and typographic punctuation of its own messages as string-width 8 does, without it', async () => {
+    // These cells are measured without loading string-width 8 (60-90 ms at the end of a run): each must be one column.
+    const ranges = [[0x20, 0x7e], [0xa0, 0xac], [0xae, 0x2ff], [0x2010, 0x2027], [0x2030, 0x205e]]
+    const narrow = ranges.flatMap(([from, to]) => Array.from({length: to! - from! + 1}, (_, i) => String.fromCodePoint(from! + i)))
+    for (const char of narrow) expect([char, stringWidth(char)]).toEqual([char, 1])
+    const cell = 'Unexpected title “Über – ‘naïve’ © … ‰”'
+    expect(isPlain(cell)).toBe(true)
+    expect(cellWidth(cell)).toBe(stringWidth(cell))
+    // A combining accent, a soft hyphen or a zero-width space is not one column: string-width 8 measures those.
+    for (const other of ['e\u0301', 'soft\u00ADhyphen', 'zero\u200Bwidth', '漢字']) expect(isPlain(other)).toBe(false)
   })
 
   it('the bin’s hook redirects only the one engine copy’s queue step', async () => {
