@@ -86,6 +86,50 @@ describe('scoreCredibility: categories', () => {
   })
 })
 
+describe('scoreCredibility: research bodies, pollsters and statistics aggregators', () => {
+  // Were unknown sources (0.6), reported with "no category is known for this domain".
+  it.each([
+    'https://www.pewresearch.org/short-reads/2023/11/21/x/',
+    'https://news.gallup.com/poll/1/x.aspx',
+    'https://today.yougov.com/topics/x',
+    'https://www.gartner.com/en/newsroom/press-releases/2023-10-11-x',
+    'https://ourworldindata.org/co2-emissions',
+    'https://www.rand.org/pubs/research_reports/RR1.html'
+  ])('%s is research, at the threshold: it passes by default', (url) => {
+    expect(scoreCredibility(url, defaults)).toMatchObject({category: 'research', score: threshold})
+    expect(judgeCredibility(citation(url), source(url), defaults)).toBeUndefined()
+  })
+
+  it('a statistics aggregator is below the threshold, with where to look instead', () => {
+    const url = 'https://www.statista.com/statistics/1/x/'
+    expect(scoreCredibility(url, defaults)).toMatchObject({category: 'aggregator', score: 0.7, source: 'statista.com'})
+    expect(judgeCredibility(citation(url), source(url), defaults)?.message).toBe(
+      'Unexpected low-credibility source `statista.com` (0.70, statistics aggregator), expected a source scoring at least 0.8: ' +
+        'it republishes figures others collected, so cite the original source it names'
+    )
+  })
+
+  it('a stricter threshold flags research with its reason', () => {
+    const url = 'https://www.pewresearch.org/x'
+    expect(judgeCredibility(citation(url), source(url), parseCredibilityOptions({threshold: 0.85}))?.message).toBe(
+      'Unexpected low-credibility source `pewresearch.org` (0.80, research body or pollster), expected a source scoring at least 0.85: ' +
+        'its own surveys, statistics or forecasts, not peer-reviewed, so check the methods it publishes'
+    )
+  })
+
+  it('leaves consultancies, PR firms and vendors out: their reports sell their own services', () => {
+    for (const url of ['https://www.mckinsey.com/x', 'https://www.edelman.com/trust/x', 'https://www.hubspot.com/state-of-marketing']) {
+      expect(scoreCredibility(url, defaults).category).toBe('unknown')
+    }
+  })
+
+  it('the categories are the user’s to rescore and to give a domain', () => {
+    const settings = parseCredibilityOptions({categories: {research: 0.9, aggregator: 0.5}})
+    expect(scoreCredibility('https://news.gallup.com/x', settings).score).toBe(0.9)
+    expect(scoreCredibility('https://www.statista.com/x', settings).score).toBe(0.5)
+  })
+})
+
 describe('scoreCredibility: a platform’s own pages', () => {
   it.each([
     'https://docs.github.com/en/actions',
@@ -420,7 +464,7 @@ describe('parseCredibilityOptions: list files', () => {
   it('reads domains with an optional category or score, and comments', () => {
     const path = write(
       'sources.txt',
-      ['# our sources', 'journal.example   peer-reviewed', 'vendor.example 0.3  # their own claims', '', 'wiki.example', 'lab.blogspot.com news'].join('\n')
+      ['# our sources', 'journal.example   peer-reviewed', 'vendor.example 0.3  # their own claims', '', 'wiki.example', 'lab.blogspot.com news', 'pollster.example research'].join('\n')
     )
     const settings = parseCredibilityOptions({lists: [path]})
     expect(scoreCredibility('https://journal.example/a', settings)).toMatchObject({
@@ -433,6 +477,7 @@ describe('parseCredibilityOptions: list files', () => {
     // A listed host beats its parent's built-in entry; its siblings keep it.
     expect(scoreCredibility('https://lab.blogspot.com/a', settings).category).toBe('news')
     expect(scoreCredibility('https://other.blogspot.com/a', settings).category).toBe('user-generated')
+    expect(scoreCredibility('https://pollster.example/a', settings)).toMatchObject({category: 'research', score: threshold})
   })
 
   it('reads paths relative to the working directory, and lets `trusted` win over a list', () => {

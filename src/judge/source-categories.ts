@@ -4,8 +4,8 @@
 
 /**
  * A source scoring at least this is credible (the citation-verifier seed: "verifiable" means a
- * credibility of at least this). Categories below it by default: preprint, unknown, vendor,
- * user-generated, shortener.
+ * credibility of at least this). Categories below it by default: preprint, aggregator, unknown,
+ * vendor, user-generated, shortener.
  */
 export const DEFAULT_CREDIBILITY_THRESHOLD = 0.8
 
@@ -17,7 +17,9 @@ export type SourceCategory =
   | 'reference'
   | 'dataset'
   | 'news'
+  | 'research'
   | 'preprint'
+  | 'aggregator'
   | 'unknown'
   | 'vendor'
   | 'user-generated'
@@ -42,7 +44,16 @@ export const categories: Record<SourceCategory, CategoryInfo> = {
   dataset: {score: 0.85, label: 'dataset', reason: 'data, not a reviewed publication, so cite the paper that analyses it for a finding'},
   // Exactly at the default threshold: news passes by default, and any stricter threshold flags it.
   news: {score: DEFAULT_CREDIBILITY_THRESHOLD, label: 'established news outlet', reason: 'a secondary source, so prefer the primary source it reports on'},
+  // The primary source of its own surveys and estimates, but not reviewed, and analysts publish little of their methods:
+  // at the threshold, as news is.
+  research: {
+    score: DEFAULT_CREDIBILITY_THRESHOLD,
+    label: 'research body or pollster',
+    reason: 'its own surveys, statistics or forecasts, not peer-reviewed, so check the methods it publishes'
+  },
   preprint: {score: 0.7, label: 'preprint server or repository', reason: 'not peer-reviewed yet, so cite the published version when there is one'},
+  // Others' numbers, republished: it names where a figure came from, but the original is the source to cite.
+  aggregator: {score: 0.7, label: 'statistics aggregator', reason: 'it republishes figures others collected, so cite the original source it names'},
   unknown: {score: 0.6, label: 'unknown source', reason: 'no category is known for this domain, so add it to `trusted` or a list if you vouch for it'},
   vendor: {score: 0.5, label: 'vendor or marketing page', reason: 'a party selling something, so cite an independent source'},
   'user-generated': {score: 0.4, label: 'user-generated platform', reason: 'anyone can publish there, so cite the original or an edited source'},
@@ -109,11 +120,30 @@ export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly st
     // Fact-checkers: their verdicts are edited and corrected as news is.
     'politifact.com', 'factcheck.org', 'snopes.com', 'fullfact.org'
   ],
+  /*
+   * Organisations whose business is publishing surveys, statistics or analyses about others, so that naming one in a
+   * claim is attribution ("a Pew Research Center survey found", "Gartner predicts"): pollsters, analyst firms, open
+   * statistics publishers and non-partisan research institutes. Reviewed one by one, never guessed from a name. Left
+   * out on purpose: consultancies (McKinsey, BCG, Deloitte) and PR firms (Edelman and its Trust Barometer), whose
+   * reports sell their own services; advocacy think tanks (Heritage, Cato, Center for American Progress), whose
+   * research argues for their cause; vendors' own surveys (HubSpot, Salesforce), the classic self-serving source.
+   * Our World in Data compiles others' data too, but names and links the source of every chart and publishes its
+   * processing code: research, not an aggregator.
+   */
+  research: [
+    'pewresearch.org', 'gallup.com', 'ipsos.com', 'yougov.com', 'yougov.co.uk', 'morningconsult.com', 'norc.org',
+    'apnorc.org', 'kff.org', 'afrobarometer.org', 'worldvaluessurvey.org',
+    'gartner.com', 'forrester.com', 'idc.com', 'canalys.com', 'counterpointresearch.com',
+    'ourworldindata.org',
+    'rand.org', 'urban.org', 'piie.com', 'ifs.org.uk'
+  ],
   preprint: [
     'arxiv.org', 'biorxiv.org', 'medrxiv.org', 'chemrxiv.org', 'ssrn.com', 'osf.io', 'preprints.org',
     'researchsquare.com', 'eartharxiv.org', 'techrxiv.org', 'hal.science', 'archives-ouvertes.fr',
     'openreview.net', 'nber.org', 'repec.org', 'zenodo.org', 'figshare.com', 'researchgate.net', 'academia.edu'
   ],
+  // Sites republishing figures others collected, each credited: useful to find a number, not to cite it.
+  aggregator: ['statista.com', 'tradingeconomics.com', 'worldometers.info', 'macrotrends.net', 'indexmundi.com'],
   // Press-release wires publish what companies pay them to; other vendors are found by path (below).
   vendor: [
     'prnewswire.com', 'businesswire.com', 'globenewswire.com', 'einpresswire.com', 'accesswire.com',
