@@ -158,6 +158,7 @@ describe('judgeTitleMatch', () => {
       status: 'mismatch',
       action: 'flagged',
       rule: 'citation-title-match',
+      about: 'title',
       message:
         'Unexpected cited title “PEP 8 – Style Guide” for `https://peps.python.org/pep-0008/`, ' +
         'expected the page title “Python Packaging User Guide” (`title`)'

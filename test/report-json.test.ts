@@ -50,6 +50,7 @@ describe('jsonReport', () => {
       normalized_url: 'https://arxiv.example/abs/2509.21361',
       final_url: 'https://arxiv.example/abs/2509.21361',
       liveness: 'alive',
+      cited_address: null,
       citations: [
         {
           file: 'docs/a.md',
@@ -59,6 +60,7 @@ describe('jsonReport', () => {
           end_column: 56,
           url: 'https://arxiv.example/abs/2509.21361',
           cited_title: 'The Maximum Effective Context Window',
+          cited_address: null,
           claim: null,
           action: 'flagged',
           status: 'mismatch',
@@ -185,6 +187,35 @@ describe('jsonReport', () => {
       // Code scanning gets no alert for it, as remark printed no message.
       expect(sarifReport(records).runs[0].results).toEqual([])
       expect(jobSummary(records)).toContain('| ○ ignored | 1 | 1 |\n| ✓ ok | 1 | 1 |')
+    } finally {
+      await web.close()
+    }
+  })
+
+  test('link text naming another site (loopback): every report says it is the link text, not a title, that did not match', async () => {
+    const web = await startWeb({'/mice': html('Longevity in mice'), '/window': html('Context Is What You Need')})
+    try {
+      const markdown = `Mice live long ([nature.com](${web.origin()}/mice)).\n\nSee [The Maximum Effective Context Window](${web.origin()}/window).\n`
+      const trusted: Pluggable = [citationCredibility, ['warn', {trusted: ['127.0.0.1']}]]
+      const {messages, file} = await lint(markdown, {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 2000, retries: 0}, 'doc.md', [trusted])
+      expect(messages).toHaveLength(2)
+      const records = recordsOf(file)
+      const [address, title] = jsonReport(records).results
+      expect(address).toMatchObject({cited_title: null, cited_address: 'nature.com', title_match: false, reason: '200 OK, link text mismatch'})
+      expect(address!.citations[0]).toMatchObject({cited_title: null, cited_address: 'nature.com', verdicts: [{rule: 'citation-title-match', about: 'link-text'}]})
+      expect(title).toMatchObject({cited_title: 'The Maximum Effective Context Window', cited_address: null, reason: '200 OK, title mismatch'})
+      expect(title!.citations[0]!.verdicts).toMatchObject([{rule: 'citation-title-match', about: 'title'}])
+      expect(jsonlReport(records).records.map((line) => [line.cited_title, line.cited_address, line.verdicts.map((each) => each.about)])).toEqual([
+        [null, 'nature.com', ['link-text']],
+        ['The Maximum Effective Context Window', null, ['title']]
+      ])
+      const sarif = sarifReport(records).runs[0]
+      expect(sarif.results.map((result) => [result.ruleId, result.properties.about])).toEqual([
+        ['citation-title-match', 'link-text'],
+        ['citation-title-match', 'title']
+      ])
+      expect(sarif.tool.driver.rules.find((rule) => rule.id === 'citation-title-match')?.shortDescription.text).toContain('link text that is an address')
+      expect(humanSummary(records)).toContain(`  ⚠ ${web.origin()}/mice — 200 OK, link text mismatch (FLAGGED)\n`)
     } finally {
       await web.close()
     }

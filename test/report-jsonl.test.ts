@@ -44,6 +44,7 @@ describe('jsonlReport', () => {
       kind: 'link',
       url: 'https://gone.example/post',
       cited_title: null,
+      cited_address: null,
       claim: null,
       final_url: 'https://gone.example/post',
       http_status: 404,

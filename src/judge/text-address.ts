@@ -50,6 +50,7 @@ function mismatch(citation: Citation, text: string, landed: string, expected: st
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-title-match',
+    about: 'link-text',
     message: `Unexpected link text ${shownUrl(text)} on a citation of ${shownUrl(citation.url)}${landed}, expected ${expected}`
   }
 }

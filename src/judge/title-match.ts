@@ -71,6 +71,7 @@ export function judgeTitleMatch(citation: Citation, report: SourceReport, option
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-title-match',
+    about: 'title',
     message:
       `Unexpected cited title ${quote(cited)} for ${shownUrl(citation.url)}, ` +
       `expected the ${best.registered ? 'registered' : 'page'} title ${quote(best.text)} (\`${best.source}\`)`
@@ -102,6 +103,7 @@ function judgeNamedWork(citation: Citation, report: SourceReport, named: Identif
     status: 'mismatch',
     action: 'flagged',
     rule: 'citation-title-match',
+    about: 'title',
     message: `Unexpected cited title ${quote(citation.citedTitle ?? '')} for ${shownUrl(citation.url)}, expected the identifier of the cited work (\`${recordUrl(own)}\`)`
   }
 }

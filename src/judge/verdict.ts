@@ -16,12 +16,20 @@ export type RuleName =
   | 'citation-soft-404'
   | 'citation-fragment'
 
+/** What a finding of `citation-title-match` is about (see `Verdict.about`). */
+export type VerdictAbout = 'title' | 'link-text'
+
 export interface Verdict {
   status: Status
   action: Action
   /** The rule that reports it; undefined when there is nothing to say. */
   rule: RuleName | undefined
   message: string
+  /**
+   * What a rule that checks two things compared: `citation-title-match` speaks of the cited `title`, or of `link-text`
+   * that is an address (`[nature.com](…)`); reports tell them apart by it.
+   */
+  about?: VerdictAbout
   /**
    * A replacement URL an editor may offer: the end of a permanent redirect, an archived copy, a registered DOI's link,
    * the nearest anchor.

@@ -1,6 +1,6 @@
 // The `--report json` shape of the source-verification seed: `{results, summary}`, one result per source.
 
-import type {RuleName, Verdict} from '../judge/verdict.js'
+import type {RuleName, Verdict, VerdictAbout} from '../judge/verdict.js'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Liveness, Status} from '../types.js'
 import {findingsOf} from './findings.js'
@@ -40,6 +40,8 @@ export interface JsonResult {
   normalized_url: string
   final_url: string
   liveness: Liveness
+  /** Link text that is an address (`nature.com`), as the deciding citation (else the first that has one) wrote it. */
+  cited_address: string | null
   citations: JsonCitation[]
 }
 
@@ -55,6 +57,11 @@ export interface JsonCitation {
    */
   url: string
   cited_title: string | null
+  /**
+   * Link text that is nothing but an address (`[nature.com](…)`, `[https://…](…)`), which `citation-title-match`
+   * holds to the site the link opens; `null` for any other text.
+   */
+  cited_address: string | null
   claim: string | null
   action: RecordAction
   status: Status
@@ -65,6 +72,8 @@ export interface JsonCitation {
 
 export interface JsonVerdict {
   rule: RuleName
+  /** What the rule compared, for one that checks two things: `title` or `link-text` for `citation-title-match`. */
+  about?: VerdictAbout
   action: Action
   status: Status
   message: string
@@ -112,12 +121,13 @@ export function jsonReportText(records: readonly CitationRecord[], options: Json
 function result(group: SourceGroup, rules: RulesRun | undefined): JsonResult {
   const {decider, report} = group
   const cited = decider.citation.citedTitle ?? group.records.find((record) => record.citation.citedTitle)?.citation.citedTitle
+  const address = (decider.citation.textAddress ?? group.records.find((record) => record.citation.textAddress)?.citation.textAddress)?.text
   const pageTitle = report.page?.titles[0]?.text
   return {
     url: group.url,
-    cited_title: cited === undefined ? null : redactText(cited),
+    cited_title: nullableText(cited),
     http_status: report.status ?? null,
-    page_title: pageTitle === undefined ? null : redactText(pageTitle),
+    page_title: nullableText(pageTitle),
     title_match: titleMatch(group, rules),
     action: group.action,
     reason: sourceReason(group, rules),
@@ -125,6 +135,7 @@ function result(group: SourceGroup, rules: RulesRun | undefined): JsonResult {
     normalized_url: group.normalizedUrl,
     final_url: redactUrl(report.finalUrl),
     liveness: report.liveness,
+    cited_address: nullableText(address),
     citations: group.records.map(citationJson)
   }
 }
@@ -138,8 +149,9 @@ function citationJson(record: CitationRecord): JsonCitation {
     end_line: citation.place.end.line,
     end_column: citation.place.end.column,
     url: redactWrittenUrl(citation.url),
-    cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
-    claim: citation.claim === undefined ? null : redactText(citation.claim),
+    cited_title: nullableText(citation.citedTitle),
+    cited_address: nullableText(citation.textAddress?.text),
+    claim: nullableText(citation.claim),
     action: record.action,
     status: record.status,
     ...verdictFields(record)
@@ -156,9 +168,15 @@ export function verdictFields(record: CitationRecord): Pick<JsonCitation, 'verdi
 function verdictsJson(record: CitationRecord, verdicts: readonly Verdict[] = record.verdicts): JsonVerdict[] {
   return findingsOf(record, verdicts).map(({verdict, rule, message}) => ({
     rule,
+    ...(verdict.about === undefined ? {} : {about: verdict.about}),
     action: verdict.action,
     status: verdict.status,
     message,
     ...(verdict.expected === undefined ? {} : {expected: redactValue(verdict.expected)})
   }))
+}
+
+/** Text a report quotes from the document, redacted; `null` when there is none, as the seed has absent values. */
+export function nullableText(text: string | undefined): string | null {
+  return text === undefined ? null : redactText(text)
 }

@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
-import {uncheckedJson, verdictFields, type JsonCitation} from './json.js'
+import {nullableText, uncheckedJson, verdictFields, type JsonCitation} from './json.js'
 import {jsonText} from './json-text.js'
 import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
 import type {CitationRecord, UncheckedFile} from './record.js'
@@ -76,13 +76,14 @@ function jsonlRecord(record: CitationRecord): JsonlRecord {
     end_column: citation.place.end.column,
     kind: citation.kind,
     url: redactWrittenUrl(citation.url),
-    cited_title: citation.citedTitle === undefined ? null : redactText(citation.citedTitle),
-    claim: citation.claim === undefined ? null : redactText(citation.claim),
+    cited_title: nullableText(citation.citedTitle),
+    cited_address: nullableText(citation.textAddress?.text),
+    claim: nullableText(citation.claim),
     final_url: redactUrl(report.finalUrl),
     http_status: report.status ?? null,
     liveness: report.liveness,
     reason: redactText(report.reason),
-    page_title: pageTitle === undefined ? null : redactText(pageTitle),
+    page_title: nullableText(pageTitle),
     ...verdictFields(record)
   }
 }

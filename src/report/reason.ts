@@ -1,8 +1,9 @@
 // The short reason a per-source report gives, in the source-verification seed's words: `404 Not Found`,
-// `200 OK, title mismatch`, `200 OK, title matches`; and `410 Gone, citation-alive ignored` for a silenced finding.
+// `200 OK, title mismatch`, `200 OK, link text mismatch`, `200 OK, title matches`; and `410 Gone, citation-alive
+// ignored` for a silenced finding.
 
 import {downgraded, sameSite} from '../judge/liveness.js'
-import type {RuleName} from '../judge/verdict.js'
+import type {RuleName, Verdict} from '../judge/verdict.js'
 import type {SourceReport} from '../types.js'
 import {findingsOf} from './findings.js'
 import {redactText} from './redact-text.js'
@@ -11,9 +12,10 @@ import type {SourceGroup} from './sources.js'
 /**
  * What each rule adds to the HTTP reason. The liveness rules add nothing when the reason already says it
  * (`404 Not Found`, `no such host`); they speak only about a page that answered, which `citation-reachable`
- * flags for a redirect to another site, or to (or through) plain http on its own.
+ * flags for a redirect to another site, or to (or through) plain http on its own. `citation-title-match` says
+ * which text did not match: the cited title, or link text that is an address (`nature.com`).
  */
-const labels: Record<RuleName, (report: SourceReport) => string | undefined> = {
+const labels: Record<RuleName, (report: SourceReport, verdict: Verdict) => string | undefined> = {
   'citation-alive': () => undefined,
   'citation-reachable': (report) =>
     report.liveness !== 'alive'
@@ -25,7 +27,7 @@ const labels: Record<RuleName, (report: SourceReport) => string | undefined> = {
   'citation-soft-404': () => 'soft 404',
   'citation-retracted': () => 'retraction or expression of concern',
   'citation-fragment': () => 'missing fragment',
-  'citation-title-match': () => 'title mismatch',
+  'citation-title-match': (_, verdict) => (verdict.about === 'link-text' ? 'link text mismatch' : 'title mismatch'),
   'citation-conflict-of-interest': () => 'conflict of interest',
   'citation-credibility': () => 'low credibility',
   'citation-claim-support': () => 'claim not supported'
@@ -36,9 +38,9 @@ export type RulesRun = readonly RuleName[] | ReadonlySet<RuleName>
 
 /**
  * Whether the cited title matches the page: `false` when `citation-title-match` spoke about any citation
- * of the source (a lint comment silencing it leaves it a mismatch), `null` when it did not run or there was
- * nothing to compare (no cited title, no page title, or a citation that must be removed, which the rule leaves
- * alone even when that finding was silenced), `true` otherwise.
+ * of the source, of its title or of link text naming another site (a lint comment silencing it leaves it a
+ * mismatch), `null` when it did not run or there was nothing to compare (no cited title, no page title, or a
+ * citation that must be removed, which the rule leaves alone even when that finding was silenced), `true` otherwise.
  */
 export function titleMatch(group: SourceGroup, rules?: RulesRun): boolean | null {
   if (rules && ![...rules].includes('citation-title-match')) return null
@@ -64,7 +66,7 @@ export function sourceReason(group: SourceGroup, rules?: RulesRun): string {
   for (const record of group.records) {
     for (const finding of findingsOf(record)) {
       spoke.add(finding.rule)
-      add(labels[finding.rule](record.report))
+      add(labels[finding.rule](record.report, finding.verdict))
     }
   }
   for (const record of group.records) {

@@ -19,7 +19,7 @@ export const ruleInfo: Record<RuleName, RuleInfo> = {
   'citation-soft-404': {description: 'Citation whose page answers but is really "not found"', level: 'warning'},
   'citation-retracted': {description: 'Cited paper retracted or withdrawn (error), or under an expression of concern', level: 'warning'},
   'citation-fragment': {description: 'Cited #fragment missing on the page', level: 'warning'},
-  'citation-title-match': {description: "Cited title differs from the page's title", level: 'warning'},
+  'citation-title-match': {description: "Cited title differs from the page's title, or link text that is an address names another site or paper", level: 'warning'},
   'citation-conflict-of-interest': {description: 'Source published by the brand the claim is about', level: 'warning'},
   'citation-credibility': {description: 'Source below the credibility threshold', level: 'warning'},
   'citation-claim-support': {description: 'Page text does not support the sentence that cites it', level: 'warning'}

@@ -3,7 +3,7 @@
 import {createHash} from 'node:crypto'
 import {isAbsolute} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import type {RuleName} from '../judge/verdict.js'
+import type {RuleName, VerdictAbout} from '../judge/verdict.js'
 import {VERSION} from '../net/headers.js'
 import {REDACTED, redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {Action, Status} from '../types.js'
@@ -34,7 +34,8 @@ export interface SarifResult {
   message: {text: string}
   locations: Array<{physicalLocation: {artifactLocation: {uri: string}; region: SarifRegion}}>
   partialFingerprints: Record<string, string>
-  properties: {action: Action; status: Status; url: string}
+  /** `about` as in the JSON reports' verdicts: what a rule that checks two things compared. */
+  properties: {action: Action; status: Status; url: string; about?: VerdictAbout}
   fixes?: Array<{
     description: {text: string}
     artifactChanges: Array<{
@@ -141,7 +142,12 @@ function result(finding: Finding, seen: Map<string, number>): SarifResult {
     message: {text: finding.message},
     locations: [{physicalLocation: {artifactLocation: {uri}, region}}],
     partialFingerprints: {[FINGERPRINT]: fingerprint(rule, reportPath(record.file), urlKey(record), seen)},
-    properties: {action: finding.action, status: verdict.status, url: redactWrittenUrl(record.citation.url)},
+    properties: {
+      action: finding.action,
+      status: verdict.status,
+      url: redactWrittenUrl(record.citation.url),
+      ...(verdict.about === undefined ? {} : {about: verdict.about})
+    },
     ...(fix === undefined
       ? {}
       : {
