@@ -436,3 +436,44 @@ describe('naming the venue one cites is attribution, not a conflict', () => {
     expect(detectConflictOfInterest('https://jane.medium.com/caffeine', 'A medium dose of caffeine improves alertness.', {}, 'Medium').detected).toBe(false)
   })
 })
+
+describe('a research body quoted for its findings is attribution; on its own business it is a party', () => {
+  // Were flagged: the pollster, analyst firm or statistics publisher named is the researcher quoted, not the subject.
+  const attributed: Case[] = [
+    {name: 'according to an analyst firm', url: 'https://www.gartner.com/en/newsroom/press-releases/2023-10-11-x', claim: 'According to Gartner, 80% of enterprises will use generative AI by 2026.', brand: false},
+    {name: 'a pollster’s survey, named by its site name', url: 'https://www.pewresearch.org/short-reads/2023/x/', claim: 'A Pew Research Center survey found that 52% of Americans are more concerned than excited about AI.', siteName: 'Pew Research Center', brand: false},
+    {name: 'a pollster reporting', url: 'https://news.gallup.com/poll/1/x.aspx', claim: 'Gallup reports that trust in the mass media is at a record low.', brand: false},
+    {name: 'a statistics publisher’s figure', url: 'https://www.statista.com/statistics/1/crm-market/', claim: 'Statista puts the global CRM market at $65 billion.', brand: false},
+    {name: 'the name after its verb', url: 'https://www.statista.com/statistics/1/crm-market/', claim: 'The CRM market will reach $65 billion by 2027, says Statista.', brand: false},
+    {name: 'its possessive finding, with words between', url: 'https://www.forrester.com/report/x', claim: 'Forrester’s 2024 buyer survey found that 86% of purchases stall.', brand: false},
+    {name: 'in a poll', url: 'https://today.yougov.com/topics/x', claim: 'In a YouGov poll, 45% of Britons backed the plan.', brand: false},
+    {name: 'in parentheses', url: 'https://news.gallup.com/poll/1/x.aspx', claim: 'Confidence in institutions fell to 26% (Gallup, 2023).', brand: false},
+    {name: 'an analyst ranking others', url: 'https://www.gartner.com/en/documents/x', claim: 'Gartner named Salesforce a Leader in its Magic Quadrant for CRM.', brand: false},
+    {name: 'about its method', url: 'https://news.gallup.com/poll/1/x.aspx', claim: 'Gallup says it surveyed 1,000 adults by phone.', brand: false}
+  ]
+  it.each(attributed)('$name', check)
+
+  // The claim is about the body's own business, or quotes it for no finding: a party, as before.
+  it.each([
+    ['https://investor.gartner.com/news/x', 'Gartner’s revenue grew 10% in 2023.', 'gartner'],
+    ['https://www.statista.com/pricing/', 'Statista’s premium plan gives access to a million statistics.', 'statista'],
+    ['https://www.statista.com/pricing/', 'Statista says its premium plan covers 170 industries.', 'statista'],
+    ['https://investor.gartner.com/news/x', 'Gartner reported record revenue of $5.9 billion.', 'gartner'],
+    ['https://news.gallup.com/corporate/x', 'Gallup says it is the most trusted name in polling.', 'gallup'],
+    ['https://www.gartner.com/en/about', 'A Gartner survey of Gartner’s clients says they renew at 80%.', 'gartner'],
+    ['https://news.gallup.com/poll/1/x.aspx', 'Gallup: trust in the media fell to 31%.', 'gallup']
+  ])('%s for %j is a conflict', (url, claim, brand) => check({name: '', url, claim, brand}))
+
+  // Vendors' surveys of their own market are the classic self-serving source, however the claim quotes them.
+  const vendors: Case[] = [
+    {name: 'a vendor says', url: 'https://www.tesla.com/blog/x', claim: 'Tesla says Autopilot cuts crashes by 40%.', brand: 'tesla'},
+    {name: 'according to a vendor, about its product', url: 'https://www.hubspot.com/research/x', claim: 'According to HubSpot, HubSpot CRM users close 30% more deals.', brand: 'hubspot'},
+    {name: 'a vendor’s survey', url: 'https://www.salesforce.com/resources/research-reports/x/', claim: 'A Salesforce survey found that 80% of customers value experience.', brand: 'salesforce'}
+  ]
+  it.each(vendors)('$name', check)
+
+  it('a research body in the brands option is a party whatever the claim says', () => {
+    const options = {brands: {Gartner: ['gartner.com']}}
+    check({name: '', url: 'https://www.gartner.com/en/newsroom/x', claim: 'According to Gartner, 80% of enterprises will use generative AI.', options, brand: 'Gartner'})
+  })
+})

@@ -6,6 +6,7 @@ import type {Citation, SourceReport} from '../types.js'
 import type {SourceCategory} from './source-categories.js'
 import {list, OptionsError, optionsObject, show, type Given} from '../validate.js'
 import {archivedAddress} from './archived.js'
+import {attributesFinding, termPattern} from './attribution.js'
 import {builtInCategory} from './credibility.js'
 import {domainEntry, ownerMatches, ownerOf, type Owner} from './owner.js'
 import {parse} from './public-suffix.js'
@@ -61,6 +62,9 @@ const SUFFIXES = new Set(
 /** Publishers whose name in a claim is attribution, not a party speaking for itself (see `builtInCategory`). */
 const editorial = new Set<SourceCategory>(['peer-reviewed', 'news', 'reference', 'dataset', 'government', 'standards'])
 
+/** Publishers whose business is findings about others: naming one is attribution unless the claim is about itself. */
+const researchers = new Set<SourceCategory>(['research', 'aggregator'])
+
 /** Claim words shorter than this (in characters) are too ambiguous to call a brand (`IBM`: use `brands`). */
 const MIN_TOKEN = 4
 
@@ -88,11 +92,13 @@ export function detectConflictOfInterest(
   // Naming the journal, outlet, reference work, data repository or public body one cites is attribution ("a study in
   // Nature found", "Reuters reported", "PANGAEA data show"), and its name is often a plain word ("cell", "science",
   // "times"): not a party's own claim.
-  if (editorial.has(builtInCategory(url) ?? 'unknown')) return none(owner.id)
+  const category = builtInCategory(url) ?? 'unknown'
+  if (editorial.has(category)) return none(owner.id)
   const claimWords = nameWords(claim)
   const label = compactLabel(labelOf(owner))
+  const listed = brandFromOption(claimWords, owner, options.brands ?? {})
   const named =
-    brandFromOption(claimWords, owner, options.brands ?? {}) ??
+    listed ??
     labelWord(claim, claimWords, label) ??
     // An account's page (`github.com/acme`, `jane.medium.com`) carries the platform's site name, not its own.
     (siteName && !owner.account && owner.id === parse(owner.host, {allowPrivateDomains: true}).domain ? siteNameIn(claim, claimWords, siteName) : undefined)
@@ -101,6 +107,10 @@ export function detectConflictOfInterest(
   const project = compactProject === undefined || WORK_NAMES.has(compactProject) ? undefined : labelWord(claim, claimWords, compactProject)
   const brand = named ?? project
   if (brand === undefined) return none(owner.id)
+  // "Gallup reports…", "a Pew Research Center survey found…": a pollster, analyst or statistics publisher quoted for
+  // its findings about others. "Gartner's revenue grew", "Statista's premium plan…" are its own business again, and a
+  // brand of the `brands` option is a party whatever its category.
+  if (listed === undefined && researchers.has(category) && attributesFinding(claim, brand)) return none(owner.id)
   const publisher = project === undefined ? owner.id : `${owner.id}/${owner.project}`
   return {
     detected: true,
@@ -290,7 +300,7 @@ function writtenAsName(claim: string, word: string): boolean {
 
 /** The brand as the claim spells it (`ClickUp` for `clickup`), for the message; the term itself when not found. */
 function asWritten(claim: string, term: string): string {
-  const pattern = words(term).map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
+  const pattern = termPattern(term)
   if (pattern === '') return term
   return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').exec(claim.normalize('NFKC'))?.[0] ?? term
 }

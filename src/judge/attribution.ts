@@ -1,0 +1,75 @@
+// Whether a claim attributes a finding to an organisation it names ("Gallup reports…"), not a claim about that
+// organisation or what it sells: how citation-conflict-of-interest tells a research body quoted from one speaking
+// for itself. Pure.
+
+import {escapeRegExp} from '../regexp.js'
+import {words} from './text.js'
+
+const alternatives = (list: string): string => `(?:${list.trim().split(/\s+/).join('|')})`
+
+/** What a research body publishes: "a Gallup poll", "Gartner's latest forecast", "data from Statista". */
+const FINDINGS = alternatives(`
+  survey surveys poll polls polling study studies report reports research data dataset analysis analyses forecast
+  forecasts estimate estimates projection projections finding findings figures numbers statistics stats index barometer
+  ranking rankings quadrant wave chart charts`)
+
+/** How a claim reports what it found: "Gartner predicts", "Pew Research Center found", "says Gallup". */
+const REPORTING = alternatives(`
+  find finds found report reports reported say says said estimate estimates estimated predict predicts predicted
+  project projects projected forecast forecasts expect expects expected show shows showed survey surveyed poll polled
+  asked count counts counted note notes noted put puts calculate calculates calculated measure measures measured rank
+  ranks ranked rate rates rated conclude concludes concluded observe observes observed track tracks tracked record
+  records recorded list lists listed name names named identify identifies identified warn warns warned suggest
+  suggests suggested indicate indicates indicated reveal reveals revealed`)
+
+/** What an organisation has or sells: "Gartner's revenue", "Statista's premium plan", "Gallup's clients". */
+const OWN = alternatives(`
+  revenue revenues sales earnings profit profits income shares stock valuation customers clients subscribers users
+  employees staff ceo founder founders acquisition plan plans pricing price prices subscription subscriptions premium
+  platform product products service services software tool tools app apps offering offerings membership consulting
+  advisory conference conferences certification courses database`)
+
+/** The organisation itself as a sentence's subject: "Gallup is the most trusted pollster", "Statista offers…". */
+const ITSELF = alternatives(`
+  is was are were remains offers offered sells sold provides provided charges charged launched acquired employs hired
+  raised grew earned announced won partners partnered helps lets`)
+
+/** Its own results, as it reports them: "Gartner reported record revenue". */
+const FINANCES = alternatives('revenue revenues earnings profit profits sales income')
+
+/** A regular expression source matching a term's words as written, with anything but letters and digits between. */
+export function termPattern(term: string): string {
+  return words(term).map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
+}
+
+/**
+ * Whether the claim quotes `term` (a name it writes) for a finding and says nothing about its own business: one of
+ * "according to (the latest) T", "per/by/from/via T", "T's (2023) survey", "T (has) found", "says T", "(T, 2023)";
+ * and none of "T's (annual) revenue", "T (says it) is/offers/sells…", "T reports its/record revenue". A claim neither
+ * attributes nor tells about itself is not taken as attribution.
+ */
+export function attributesFinding(claim: string, term: string): boolean {
+  const name = termPattern(term)
+  if (name === '') return false
+  const text = claim.normalize('NFKC').replace(/\s+/g, ' ')
+  const T = `(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`
+  const S = `(?:['’]s)?`
+  const word = `[\\p{L}\\p{N}-]+`
+  const test = (source: string) => new RegExp(source, 'iu').test(text)
+  const attributed =
+    test(`\\baccording to (?:${word} ){0,3}?${T}`) ||
+    test(`\\b(?:per|by|from|via) (?:the |an? )?${T}`) ||
+    test(`${T}${S} (?:${word} ){0,2}?${FINDINGS}\\b`) ||
+    test(`${T} (?:(?:also|now|recently|has|have|had|again) )*${REPORTING}\\b`) ||
+    test(`\\b${REPORTING},? (?:the )?${T}`) ||
+    test(`\\(\\s*(?:the )?${T}`)
+  if (!attributed) return false
+  // Words between the name and what it owns, but not a finding: "Gallup's poll of app users" is the poll's.
+  const gap = `(?:(?!${FINDINGS}\\b)${word} ){0,2}`
+  const itself =
+    test(`${T}['’]s ${gap}${OWN}\\b`) ||
+    test(`${T} ${OWN}\\b`) ||
+    test(`${T} (?:${REPORTING} (?:that )?(?:it|they|we) )?${ITSELF}\\b`) ||
+    test(`${T} ${REPORTING} (?:that )?(?:(?:its|their|our) (?:${word} )?${OWN}|(?:record |annual |quarterly )?${FINANCES})\\b`)
+  return !itself
+}
