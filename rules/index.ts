@@ -15,6 +15,7 @@ import citationReachable from './citation-reachable/index.js'
 import citationRetracted from './citation-retracted/index.js'
 import citationSoft404 from './citation-soft-404/index.js'
 import citationTitleMatch from './citation-title-match/index.js'
+import citationTrackingParams from './citation-tracking-params/index.js'
 import citationUrlSafety from './citation-url-safety/index.js'
 
 /**
@@ -35,6 +36,7 @@ export const recommended: Preset = {
       [citationAlive, ['error']],
       [citationReachable, ['warn']],
       [citationUrlSafety, ['error']],
+      [citationTrackingParams, ['warn']],
       [citationSoft404, ['warn']],
       [citationRetracted, ['warn']],
       [citationFragment, ['warn']],
@@ -52,6 +54,7 @@ export {
   citationAlive,
   citationReachable,
   citationUrlSafety,
+  citationTrackingParams,
   citationSoft404,
   citationRetracted,
   citationFragment,
@@ -65,3 +68,4 @@ export type {ClaimSupportRuleOptions} from './citation-claim-support/index.js'
 export type {ConflictRuleOptions} from './citation-conflict-of-interest/index.js'
 export type {CredibilityOptions} from './citation-credibility/index.js'
 export type {TitleMatchRuleOptions} from './citation-title-match/index.js'
+export type {TrackingRuleOptions} from './citation-tracking-params/index.js'

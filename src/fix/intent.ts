@@ -1,14 +1,14 @@
 // What a citation's record asks the fix mode to do: point at the final URL of a permanent redirect, at an
-// archived copy of a removed source, or stop linking a removed source.
+// archived copy of a removed source, stop linking a removed source, or drop a URL's tracking parameters.
 
 import {parseUrl} from '../net/parse-url.js'
 import {REDACTED} from '../net/redact.js'
 import type {CitationRecord} from '../report/record.js'
 
-export type FixKind = 'redirect' | 'archive' | 'unlink'
+export type FixKind = 'redirect' | 'archive' | 'unlink' | 'untrack'
 
 export type Intent =
-  | {kind: 'redirect' | 'archive'; url: string}
+  | {kind: 'redirect' | 'archive' | 'untrack'; url: string}
   | {kind: 'unlink'}
   /** A fix is wanted but must not be made; `reason` says why. */
   | {kind: 'refuse'; wanted: FixKind; reason: string}
@@ -30,10 +30,15 @@ export function intentOf(record: CitationRecord): Intent | undefined {
   const {report} = record
   // Only the end of an all-permanent redirect chain is a replacement (the verdict keeps the cited `#fragment`,
   // as browsers do across a redirect); other `expected` values (a nearer `#anchor`) are suggestions to weigh.
+  // (The URL without its tracking parameters is no redirect's end, even where the site redirects there.)
   const final = record.verdicts.find(
-    (verdict) => report.permanentRedirect && verdict.expected !== undefined && verdict.expected.replace(/#.*$/s, '') === report.finalUrl
+    (verdict) =>
+      report.permanentRedirect &&
+      verdict.rule !== 'citation-tracking-params' &&
+      verdict.expected !== undefined &&
+      verdict.expected.replace(/#.*$/s, '') === report.finalUrl
   )?.expected
-  if (final === undefined) return undefined
+  if (final === undefined) return untracked(record)
   if (!writable(final)) {
     return {kind: 'refuse', wanted: 'redirect', reason: 'the final URL is redacted (it carries a secret)'}
   }
@@ -42,6 +47,15 @@ export function intentOf(record: CitationRecord): Intent | undefined {
     return {kind: 'refuse', wanted: 'redirect', reason: 'the final page may be a “not found” page (`citation-soft-404`)'}
   }
   return {kind: 'redirect', url: final}
+}
+
+/**
+ * The cited URL without its tracking parameters (`citation-tracking-params`' `expected`). A permanent redirect's fix
+ * goes first: it replaces the whole URL, and a parameter its end still carries is reported by the next check.
+ */
+function untracked(record: CitationRecord): Intent | undefined {
+  const url = record.verdicts.find((verdict) => verdict.rule === 'citation-tracking-params')?.expected
+  return url !== undefined && writable(url) ? {kind: 'untrack', url} : undefined
 }
 
 /** An absolute http(s) URL that holds no redaction placeholder. */

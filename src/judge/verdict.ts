@@ -8,6 +8,7 @@ export type RuleName =
   | 'citation-alive'
   | 'citation-reachable'
   | 'citation-url-safety'
+  | 'citation-tracking-params'
   | 'citation-title-match'
   | 'citation-conflict-of-interest'
   | 'citation-credibility'

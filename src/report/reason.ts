@@ -24,6 +24,7 @@ const labels: Record<RuleName, (report: SourceReport, verdict: Verdict) => strin
         ? 'redirected to another site'
         : `redirected ${downgraded(report) ? 'to' : 'through'} plain http`,
   'citation-url-safety': ({liveness}) => (liveness === 'unsafe' || liveness === 'malformed' ? undefined : 'unsafe URL'),
+  'citation-tracking-params': () => 'tracking parameters',
   'citation-soft-404': () => 'soft 404',
   'citation-retracted': () => 'retraction or expression of concern',
   'citation-fragment': () => 'missing fragment',

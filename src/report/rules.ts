@@ -16,6 +16,7 @@ export const ruleInfo: Record<RuleName, RuleInfo> = {
   'citation-alive': {description: 'Dead citation: 404, 410, no such host, connection refused, redirect loop', level: 'error'},
   'citation-reachable': {description: 'Citation that could not be verified: bot wall, paywall, server error, timeout, redirect to another site', level: 'warning'},
   'citation-url-safety': {description: 'Unsafe or malformed citation URL: credentials, secrets anywhere in the URL, private hosts, other schemes', level: 'error'},
+  'citation-tracking-params': {description: 'Citation URL carrying tracking parameters: utm_*, fbclid, gclid, share ids', level: 'warning'},
   'citation-soft-404': {description: 'Citation whose page answers but is really "not found"', level: 'warning'},
   'citation-retracted': {description: 'Cited paper retracted or withdrawn (error), or under an expression of concern', level: 'warning'},
   'citation-fragment': {description: 'Cited #fragment missing on the page', level: 'warning'},

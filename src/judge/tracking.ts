@@ -1,0 +1,93 @@
+// Tracking parameters in a cited URL (`?utm_source=chatgpt.com`, `fbclid=…`): which, and the URL without them. Pure.
+
+import {code} from '../code-span.js'
+import {parseUrl, percentDecode} from '../net/parse-url.js'
+import {redactWrittenUrl} from '../net/redact.js'
+import type {Citation} from '../types.js'
+import {optionsObject, strings} from '../validate.js'
+import {shownUrl, type Verdict} from './verdict.js'
+
+/**
+ * Parameters that only tell an analytics or ad platform where a click came from (or who shared it), from each
+ * vendor's own documentation of what it appends; none selects what the page shows. `utm_*` (Google Analytics'
+ * campaign tags, which ChatGPT appends as `utm_source=chatgpt.com`) is matched by its prefix.
+ */
+const tracking = new Set([
+  'fbclid', // Meta: click id on links leaving Facebook and Instagram
+  'gclid', // Google Ads auto-tagging
+  'dclid', // Google Campaign Manager 360 / Display & Video 360
+  'gbraid', // Google Ads, app campaigns (iOS)
+  'wbraid', // Google Ads, web to app (iOS)
+  'srsltid', // Google Merchant Center auto-tagging, on links in Google's search results
+  'msclkid', // Microsoft Advertising auto-tagging
+  'yclid', // Yandex Direct
+  'twclid', // X (Twitter) Ads
+  'ttclid', // TikTok Ads
+  'li_fat_id', // LinkedIn Ads first-party tracking
+  'mc_cid', // Mailchimp campaign id
+  'mc_eid', // Mailchimp subscriber id: names the reader who shared the link
+  '_hsenc', // HubSpot email tracking
+  '_hsmi', // HubSpot email tracking
+  'igshid' // Instagram share id (names the sharer)
+])
+
+/**
+ * Share ids that name the sharer on their own sites only (the share buttons of YouTube, Spotify and Instagram add
+ * them); elsewhere `si` may select content.
+ */
+const sharedOn: Record<string, string[]> = {
+  si: ['youtube.com', 'youtu.be', 'open.spotify.com'],
+  igsh: ['instagram.com']
+}
+
+export interface TrackingOptions {
+  /** Parameter names, lower-cased, that a team keeps on purpose. */
+  allow: ReadonlySet<string>
+}
+
+export function parseTrackingOptions(value: unknown): TrackingOptions {
+  const given = optionsObject(value, ['allow'])
+  return {allow: new Set(strings(given, 'allow', 'a parameter name').map((name) => name.toLowerCase()))}
+}
+
+/** The tracking parameters of `url` as written (`name=value`) and the URL without them, or undefined when it has none. */
+export function withoutTracking(url: string, allow: ReadonlySet<string>): {params: string[]; url: string} | undefined {
+  const parsed = parseUrl(url)
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') return undefined
+  // Worked on the text as written, so every other parameter keeps its order and encoding, and the fragment stays.
+  const hash = url.indexOf('#')
+  const head = hash === -1 ? url : url.slice(0, hash)
+  const mark = head.indexOf('?')
+  if (mark === -1) return undefined
+  const host = parsed.hostname.toLowerCase()
+  const isTracking = (param: string) => {
+    const name = percentDecode(param.split('=', 1)[0]!).toLowerCase()
+    if (allow.has(name)) return false
+    return name.startsWith('utm_') || tracking.has(name) || (sharedOn[name]?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false)
+  }
+  const pairs = head.slice(mark + 1).split('&')
+  const params = pairs.filter(isTracking)
+  if (params.length === 0) return undefined
+  const query = pairs.filter((pair) => !isTracking(pair)).join('&')
+  return {params, url: head.slice(0, mark) + (query === '' ? '' : `?${query}`) + (hash === -1 ? '' : url.slice(hash))}
+}
+
+/**
+ * A citation whose URL carries tracking parameters, with the URL without them as the fix. Not at a reference
+ * (`[text][id]`), whose URL is its definition's, reported and fixed there; nor at a mention (a badge, a handle).
+ */
+export function judgeTracking(citation: Citation, options: TrackingOptions): Verdict | undefined {
+  if (citation.kind === 'reference' || citation.mention) return undefined
+  const found = withoutTracking(citation.url, options.allow)
+  if (!found) return undefined
+  // Shown as reports show the URL: a secret's value redacted.
+  const shown = withoutTracking(redactWrittenUrl(citation.url), options.allow)?.params ?? found.params
+  const one = shown.length === 1
+  return {
+    status: 'valid',
+    action: 'flagged',
+    rule: 'citation-tracking-params',
+    message: `Unexpected tracking ${one ? 'parameter' : 'parameters'} ${shown.map(code).join(', ')} in citation ${shownUrl(citation.url)}, expected the address without ${one ? 'it' : 'them'}`,
+    expected: found.url
+  }
+}
