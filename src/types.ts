@@ -51,6 +51,11 @@ export interface Citation {
   claim: string | undefined
   /** The range of the URL's own characters (for `reference`: the reference's range). */
   place: Place
+  /**
+   * Where the text cites the source for `claim`, when that is not `place`: the footnote reference (`[^1]`) of a
+   * footnote's claim, the marker (`[1]`) of a numbered source's. A change to that sentence is a change to the citation.
+   */
+  claimPlace?: Place | undefined
   /** True when `place` covers exactly the URL as written, so an editor may replace it. */
   placeIsUrl: boolean
   /**

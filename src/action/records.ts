@@ -6,6 +6,7 @@ import type {JsonUncheckedFile, JsonVerdict} from '../report/json.js'
 import type {JsonlRecord} from '../report/jsonl.js'
 import {reportPath} from '../report/order.js'
 import type {CitationRecord, UncheckedFile} from '../report/record.js'
+import type {Place} from '../types.js'
 
 /** What the bin's JSONL report holds: a record per citation, and the files it could not check. */
 export interface JsonlContents {
@@ -47,8 +48,8 @@ function toCitationRecord(line: JsonlRecord, prefix: string): CitationRecord {
       fragment: undefined,
       citedTitle: line.cited_title ?? undefined,
       claim: line.claim ?? undefined,
-      // Offsets are not in the report; nothing here reads them.
-      place: {start: {line: line.line, column: line.column, offset: 0}, end: {line: line.end_line, column: line.end_column, offset: 0}},
+      place: placeOf(line),
+      ...(line.claim_place === undefined ? {} : {claimPlace: placeOf(line.claim_place)}),
       placeIsUrl: false
     },
     report: {
@@ -67,6 +68,11 @@ function toCitationRecord(line: JsonlRecord, prefix: string): CitationRecord {
     verdicts: line.verdicts.map(toVerdict),
     ...(line.ignored === undefined ? {} : {ignored: line.ignored.map(toVerdict)})
   }
+}
+
+/** A report's range as a Place; offsets are not in the report, and nothing here reads them. */
+function placeOf(range: {line: number; column: number; end_line: number; end_column: number}): Place {
+  return {start: {line: range.line, column: range.column, offset: 0}, end: {line: range.end_line, column: range.end_column, offset: 0}}
 }
 
 function toVerdict(verdict: JsonVerdict): Verdict {

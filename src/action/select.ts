@@ -1,20 +1,41 @@
 // Which citations the Action reports: on a pull request, those it added or changed (`only-changed`).
 
-import type {CitationRecord} from '../report/record.js'
+import type {RuleName, Verdict} from '../judge/verdict.js'
+import {toRecord, type CitationRecord} from '../report/record.js'
+import type {Place} from '../types.js'
 import {touches} from './diff.js'
 import type {Change} from './event.js'
 import type {Changes} from './git.js'
 import type {OnlyChanged} from './inputs.js'
 
+/** The rules that judge the sentence citing a source rather than the source: what a changed sentence can change. */
+const claimRules = new Set<RuleName | undefined>(['citation-claim-support', 'citation-conflict-of-interest'])
+
 /**
  * `lines`: citations whose URL sits on a line the PR added or changed (any line of it, for one spanning
- * several); `files`: every citation of a file the PR added, changed or renamed; `all`: every citation.
+ * several), and those whose claim's mark does (a footnote's `[^1]`, a numbered source's `[1]`: see
+ * `atClaim`); `files`: every citation of a file the PR added, changed or renamed; `all`: every citation.
  * Paths are repository-relative on both sides.
  */
 export function selectRecords(records: readonly CitationRecord[], mode: OnlyChanged, changes: Changes | undefined): CitationRecord[] {
   if (mode === 'all' || !changes) return [...records]
   if (mode === 'files') return records.filter((record) => changes.files.has(record.file))
-  return records.filter(({file, citation: {place}}) => touches(changes.lines.get(file), place.start.line, place.end.line))
+  return records.flatMap((record) => {
+    const ranges = changes.lines.get(record.file)
+    const {place, claimPlace} = record.citation
+    if (touches(ranges, place.start.line, place.end.line)) return [record]
+    return claimPlace && touches(ranges, claimPlace.start.line, claimPlace.end.line) ? [atClaim(record, claimPlace)] : []
+  })
+}
+
+/**
+ * A citation whose URL's line is unchanged but whose claim's sentence changed, as that sentence cites it: at its
+ * mark, a line of the diff, with what the rules said of the sentence only. What its URL is (dead, unsafe) came
+ * with the unchanged line, and is not this change's.
+ */
+function atClaim(record: CitationRecord, place: Place): CitationRecord {
+  const onClaim = (verdicts: readonly Verdict[]) => verdicts.filter((verdict) => claimRules.has(verdict.rule))
+  return toRecord(record.file, {...record.citation, place}, record.report, onClaim(record.verdicts), onClaim(record.ignored ?? []))
 }
 
 /**

@@ -100,6 +100,14 @@ export function emit(context: Context, found: Found): void {
     get: () => (known ??= {claim: claim(context, found, entryOnce)}).claim,
     set: (value: string | undefined) => void (known = {claim: value})
   })
+  let mark: {span: Span | undefined} | undefined
+  Object.defineProperty(citation, 'claimPlace', {
+    enumerable: true,
+    get: () => {
+      const span = (mark ??= {span: markSpan(context, citingMark(context, found))}).span
+      return span && context.place(span)
+    }
+  })
   context.citations.push(citation)
 }
 
@@ -181,23 +189,49 @@ function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
   return lastQuotedTitle(text.plain.text.slice(from, text.last))
 }
 
+/** Where the text cites a footnote or a numbered source for its claim: the footnote's first reference, the number's marker. */
+interface Mark {
+  node: Node
+  offset: number
+  block: Node
+  /** The number a marker stands for; none for a footnote reference. */
+  number?: number
+}
+
 /**
  * A footnote cites for the sentence holding its reference in the body, and a numbered source (`1. https://…`,
- * `[1] https://…`) for the words its first marker (`[1]`) stands after (see `markedClaim`). A bibliography entry
- * elsewhere claims nothing: its journal and pages are no sentence of the text, and what cites it is not linked to it.
+ * `[1] https://…`) for the words its first marker (`[1]`) stands after (see `markedClaim`).
  */
-function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
+function citingMark(context: Context, found: Found): Mark | undefined {
   const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
-  const reference =
-    identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
-  if (reference?.block) return claimInBlock(reference.block, reference.node, 0, '')
+  const reference = identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
+  if (reference?.block) return {node: reference.node, offset: 0, block: reference.block}
   const number = context.markers.size > 0 ? listedAs(found) : undefined
   const numbered = number === undefined ? undefined : context.markers.get(number)
   const marked = numbered && markerFor(numbered, found.span.start)
-  if (marked) {
-    const sentence = claimInBlock(marked.block, marked.node, marked.offset, '')
-    return sentence === undefined ? undefined : markedClaim(sentence, number!)
+  return marked && {...marked, number: number!}
+}
+
+/** A mark's characters in the source: the whole `[^1]`, or the `[1]` at its offset in its text node. */
+function markSpan(context: Context, mark: Mark | undefined): Span | undefined {
+  const span = mark && spanOf(mark.node)
+  if (!span || mark.number === undefined) return span
+  const start = span.start + mark.offset
+  const marker = /^\[[^\]]*\]/.exec(context.source.slice(start, Math.min(span.end, start + 100)))
+  return marker ? {start, end: start + marker[0].length} : undefined
+}
+
+/**
+ * The sentence a citation's mark stands in (see `citingMark`). A bibliography entry elsewhere claims nothing: its
+ * journal and pages are no sentence of the text, and what cites it is not linked to it.
+ */
+function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
+  const mark = citingMark(context, found)
+  if (mark?.number !== undefined) {
+    const sentence = claimInBlock(mark.block, mark.node, mark.offset, '')
+    return sentence === undefined ? undefined : markedClaim(sentence, mark.number)
   }
+  if (mark) return claimInBlock(mark.block, mark.node, 0, '')
   if (entry()) return undefined
   const at = found.claim
   if (at === undefined) return undefined

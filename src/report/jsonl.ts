@@ -24,6 +24,11 @@ export interface JsonlRecord extends JsonCitation {
   liveness: Liveness
   reason: string
   page_title: string | null
+  /**
+   * Where the text cites the source for `claim`, when elsewhere than the citation: a footnote's reference `[^1]`, a
+   * numbered source's marker `[1]`; absent otherwise.
+   */
+  claim_place?: {line: number; column: number; end_line: number; end_column: number}
 }
 
 export interface JsonlReport {
@@ -43,7 +48,7 @@ export interface JsonlReport {
 
 /** `unchecked`: files whose parser stopped, each a line `{file, line, column, error}` before the citations. */
 export function jsonlReport(records: readonly CitationRecord[], unchecked: readonly UncheckedFile[] = []): JsonlReport {
-  const list = sortRecords(records).map(jsonlRecord)
+  const list = sortRecords(records).map((record) => ({...jsonlRecord(record), ...claimPlaceField(record)}))
   const errors = sortUnchecked(unchecked).map(uncheckedJson)
   const hash = createHash('sha256')
   for (const record of list) {
@@ -60,6 +65,10 @@ export function jsonlReport(records: readonly CitationRecord[], unchecked: reado
 /** The fields of a record that were asked about rather than found out. */
 export function inputsOf(record: JsonlRecord): unknown[] {
   return [record.file, record.line, record.column, record.url, record.cited_title, record.claim]
+}
+
+function claimPlaceField({citation: {claimPlace: place}}: CitationRecord): Pick<JsonlRecord, 'claim_place'> {
+  return place ? {claim_place: {line: place.start.line, column: place.start.column, end_line: place.end.line, end_column: place.end.column}} : {}
 }
 
 function jsonlRecord(record: CitationRecord): JsonlRecord {
