@@ -4,12 +4,20 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {withoutTracking} from '../src/judge/tracking.js'
+import {extractCitations} from '../src/extract/index.js'
+import {fixText} from '../src/fix/index.js'
+import {judgeTracking, withoutTracking} from '../src/judge/tracking.js'
+import {toRecord} from '../src/report/record.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {citationTrackingParams} from '../rules/index.js'
 import {lint} from './helpers/lint.js'
 import {runNode} from './helpers/node.js'
+import {source} from './helpers/source.js'
 import {html, startWeb, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -163,6 +171,34 @@ describe('citation-tracking-params in the preset', () => {
     expect(allowed.map((message) => message.expected)).toEqual([`${origin}/a?utm_source=news`])
     const wrong = await tracking(markdown, [[citationTrackingParams, ['warn', {allow: 'utm_source'}]]])
     expect(wrong.map((message) => message.reason)).toEqual(['Unexpected `allow` `utm_source`, expected an array of a parameter name'])
+  })
+})
+
+describe('the fix of a `www.` literal', () => {
+  // GFM links it as `http://www.…`; the fix takes only the parameters off, so the `http://` it never had stays off.
+  const markdown = 'See www.example.org/a?utm_source=chatgpt.com&x=1 for more.\n'
+
+  it('is written without the scheme GFM adds, by --fix', () => {
+    const file = new VFile(markdown)
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(file)
+    const records = extractCitations(tree, file, {skip: [], jsxAttributes: {}}).map((citation) =>
+      toRecord('a.md', citation, source(citation.normalizedUrl!), [judgeTracking(citation, {allow: new Set()})!])
+    )
+    expect(fixText(markdown, records).text).toBe('See www.example.org/a?x=1 for more.\n')
+  })
+
+  it('and in the message an editor applies', async () => {
+    const folder = mkdtempSync(join(root, 'test', '.tracking-'))
+    try {
+      const fixtures = join(folder, 'fixtures.json')
+      const answer = {status: 200, statusText: 'OK', headers: {'content-type': 'text/html'}, body: '<title>A</title>'}
+      writeFileSync(fixtures, JSON.stringify({version: 1, responses: {'http://www.example.org/a?utm_source=chatgpt.com&x=1': answer}}))
+      const {file} = await lint(markdown, {offline: {fixtures}})
+      const own = file.messages.filter((message) => message.ruleId === 'citation-tracking-params')
+      expect(own.map((message) => [message.actual, message.expected])).toEqual([['http://www.example.org/a?utm_source=chatgpt.com&x=1', ['www.example.org/a?x=1']]])
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })
 

@@ -110,9 +110,10 @@ function plan(text: string, record: CitationRecord, find: Find): Planned | Skipp
   // A reference shows its definition's URL: the definition's own record rewrites it.
   if (target.form === 'reference') return undefined
   if (!target.url) return skip(intent.kind, 'the URL’s own characters were not found in the text')
-  const written = writeUrl(intent.url, target.url.slot, parsed.mdx)
+  const before = text.slice(target.url.span.start, target.url.span.end)
+  const written = writeUrl(intent.url, target.url.slot, parsed.mdx, before)
   if (written === undefined) return skip(intent.kind, 'the new URL cannot be written as a bare URL in MDX')
-  if (written === text.slice(target.url.span.start, target.url.span.end)) return undefined
+  if (written === before) return undefined
   return {span: target.url.span, text: written, change: {...where, kind: intent.kind, to: redactUrl(intent.url)}}
 }
 

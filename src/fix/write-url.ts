@@ -11,8 +11,11 @@ const UNSAFE = /[\u0000-\u0020\u007f|]/g
 /** `&name;` and `&#123;` would be read as character references in a destination. */
 const REFERENCE = /&(?=#?[a-z\d]+;)/gi
 
-/** The text to write for `url` in `slot`, or undefined when it cannot be written there faithfully. */
-export function writeUrl(url: string, slot: Slot, mdx: boolean): string | undefined {
+/**
+ * The text to write for `url` in `slot` over `replaced` (the URL's characters as they were), or undefined when it
+ * cannot be written there faithfully.
+ */
+export function writeUrl(url: string, slot: Slot, mdx: boolean, replaced = ''): string | undefined {
   const safe = url.replace(UNSAFE, percent)
   switch (slot) {
     case 'destination': {
@@ -24,8 +27,11 @@ export function writeUrl(url: string, slot: Slot, mdx: boolean): string | undefi
     case 'autolink':
       // No escapes work inside an autolink.
       return safe.replace(/[<>]/g, percent)
-    case 'literal':
-      return literal(safe, mdx)
+    case 'literal': {
+      // GFM links `www.…` as `http://www.…`: over such a literal, a URL that can stay one keeps that form.
+      const bare = /^www\./i.test(replaced) && /^http:\/\/www\./i.test(safe) ? safe.slice('http://'.length) : undefined
+      return bare !== undefined && literal(bare, mdx) === bare ? bare : literal(safe, mdx)
+    }
   }
 }
 

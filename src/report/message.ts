@@ -62,25 +62,25 @@ function seenOffset(tree: Root, offset: number): number {
 function replacement(file: VFile, citation: Citation, url: string): string | undefined {
   // A URL whose secrets were redacted is no fix: the editor would write `REDACTED` into the document.
   if (url.includes(REDACTED)) return undefined
-  const slot = citation.placeIsUrl ? slotOf(file, citation) : undefined
+  if (!citation.placeIsUrl) return undefined
+  // The place counts after a byte order mark, which a file's text given as a string still holds.
+  const text = String(file)
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  const span = {start: citation.place.start.offset + shift, end: citation.place.end.offset + shift}
+  const slot = slotOf(text, span, citation)
   // `.mdx` is what the CLI parses as MDX (src/cli/mdx.ts), where no `<autolink>` can stand in for a bare URL.
-  return slot === undefined ? undefined : writeUrl(url, slot, file.extname === '.mdx')
+  return slot === undefined ? undefined : writeUrl(url, slot, file.extname === '.mdx', text.slice(span.start, span.end))
 }
 
 /** How the URL is written, as src/fix/locate.ts decides; read from the text only for a link or definition. */
-function slotOf(file: VFile, citation: Citation): Slot | undefined {
+function slotOf(text: string, span: {start: number; end: number}, citation: Citation): Slot | undefined {
   switch (citation.kind) {
     case 'autolink':
     case 'literal':
       return citation.kind
     case 'link':
-    case 'definition': {
-      // The place counts after a byte order mark, which a file's text given as a string still holds.
-      const text = String(file)
-      const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0
-      const span = {start: citation.place.start.offset + shift, end: citation.place.end.offset + shift}
+    case 'definition':
       return angled(text, span) ? 'angled' : 'destination'
-    }
     default:
       return undefined
   }
