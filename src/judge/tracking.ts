@@ -52,13 +52,14 @@ export function parseTrackingOptions(value: unknown): TrackingOptions {
 
 /** The tracking parameters of `url` as written (`name=value`) and the URL without them, or undefined when it has none. */
 export function withoutTracking(url: string, allow: ReadonlySet<string>): {params: string[]; url: string} | undefined {
-  const parsed = parseUrl(url)
-  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') return undefined
   // Worked on the text as written, so every other parameter keeps its order and encoding, and the fragment stays.
   const hash = url.indexOf('#')
   const head = hash === -1 ? url : url.slice(0, hash)
   const mark = head.indexOf('?')
   if (mark === -1) return undefined
+  // Parsed only for a URL with a query, most have none.
+  const parsed = parseUrl(url)
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') return undefined
   const host = parsed.hostname.toLowerCase()
   const isTracking = (param: string) => {
     const name = percentDecode(param.split('=', 1)[0]!).toLowerCase()
