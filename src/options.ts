@@ -8,6 +8,7 @@ import type {Resolve} from './net/lookup.js'
 import {normalizeHostname} from './net/names.js'
 import {proxyRoute, type ProxyRoute} from './net/proxy-route.js'
 import {REDACTED, redactUrl} from './net/redact.js'
+import {configureOptionNames} from './option-names.js'
 import {endpointOptions, type Endpoints} from './resolve/endpoints.js'
 import type {HostLimits} from './types.js'
 import {integer, isString, list, longestTimerMs, oneOf, optionalFunction, optionsObject, OptionsError, show} from './validate.js'
@@ -157,34 +158,9 @@ export const defaultRedirectResolvers = [
   'ncbi.nlm.nih.gov'
 ]
 
-const names = [
-  'timeout',
-  'maxRedirects',
-  'maxBodySize',
-  'concurrency',
-  'hostConcurrency',
-  'hostInterval',
-  'hosts',
-  'retries',
-  'cache',
-  'cacheTtl',
-  'cacheOnly',
-  'confirmDead',
-  'timeoutAction',
-  'skip',
-  'jsxAttributes',
-  'redirectResolvers',
-  'allowPrivateAddresses',
-  'offline',
-  'resolve',
-  'proxy',
-  'registries',
-  'archive',
-  'github'
-] as const
 
 export function resolveSettings(options: unknown): Settings {
-  const given = optionsObject(options, names)
+  const given = optionsObject(options, configureOptionNames)
   const offlineMode = offline(given.offline)
   const settings: Settings = {
     timeout: integer(given, 'timeout', 5000, 1, longestTimerMs),

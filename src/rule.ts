@@ -11,7 +11,7 @@ import type {Settings} from './options.js'
 import {reportVerdict} from './report/message.js'
 import {oneLine} from './report/one-line.js'
 import {ruleUrl} from './report/rules.js'
-import {OptionsError} from './validate.js'
+import {belongsToConfigure, OptionsError, show} from './validate.js'
 
 /** What one rule thinks of one checked citation, given the rule's own options and the shared settings. */
 export type Judge<O> = (checked: CheckedCitation, options: O, settings: Settings) => Verdict | undefined
@@ -135,11 +135,16 @@ export function livenessRule(name: RuleName): CitationRule {
   return citationRule<never, undefined>(name, (checked) => checked.verdict, noOptions(name))
 }
 
-/** For rules without options: anything but nothing is a mistake worth naming. */
+/**
+ * For rules without options: anything but nothing is a mistake worth naming, with where a fetching option belongs
+ * (`{timeout: 5000}` given to `citation-alive` is `configure`'s) and what the rule takes.
+ */
 export function noOptions(name: RuleName): (value: unknown) => undefined {
   return (value) => {
     if (value === undefined || value === null || value === true) return undefined
-    throw new OptionsError(`Unexpected options for \`${name}\`, expected none`)
+    const keys = typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
+    const given = keys.length === 0 ? `options \`${show(value)}\`` : `option${keys.length === 1 ? '' : 's'} ${keys.map((key) => '`' + key + '`').join(', ')}`
+    throw new OptionsError(`Unexpected ${given} for \`${name}\`${belongsToConfigure(keys)}, expected none: only a severity (\`["warn"]\`), or \`false\` to turn the rule off`)
   }
 }
 

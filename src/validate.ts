@@ -2,6 +2,7 @@
 
 import type * as Levenshtein from 'fastest-levenshtein'
 import {cjs} from './cjs.js'
+import {configureOptionNames} from './option-names.js'
 
 /** Thrown for an invalid option; the message names the option and what is allowed. */
 export class OptionsError extends Error {
@@ -14,8 +15,9 @@ export class OptionsError extends Error {
 export type Given = Record<string, unknown>
 
 /**
- * The options object itself: undefined/null mean `{}`; unknown keys are refused by name, with the name a typo most
- * likely meant. `path` names a nested object's keys in full (`offline.` for `offline.recrod`).
+ * The options object itself: undefined/null mean `{}`; unknown keys are refused by name, with where the option
+ * belongs when it is `configure`'s (given to a rule), else the name a typo most likely meant. `path` names a nested
+ * object's keys in full (`offline.` for `offline.recrod`).
  */
 export function optionsObject(value: unknown, allowed: readonly string[], owner = 'options', path = ''): Given {
   if (value === null || value === undefined) return {}
@@ -25,11 +27,24 @@ export function optionsObject(value: unknown, allowed: readonly string[], owner 
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
       const near = nearest(key, allowed)
-      const guess = near === undefined ? '' : ` (did you mean \`${path}${near}\`?)`
+      const typo = near === undefined ? '' : ` (did you mean \`${path}${near}\`?)`
+      // A rule given a fetching option: where it belongs says more than the nearest name the rule takes.
+      const guess = (path === '' ? belongsToConfigure([key]) : '') || typo
       throw new OptionsError(`Unexpected option \`${path}${key}\`${guess}, expected one of ${allowed.map((name) => '`' + name + '`').join(', ')}`)
     }
   }
   return value as Given
+}
+
+/**
+ * ` (it belongs to `configure`)` when `keys` (given to a rule, or to the API beside its `configure`) are `configure`'s
+ * options, naming them when only some are; '' when none is.
+ */
+export function belongsToConfigure(keys: readonly string[]): string {
+  const theirs = keys.filter((key) => (configureOptionNames as readonly string[]).includes(key))
+  if (theirs.length === 0) return ''
+  const named = theirs.length < keys.length ? theirs.map((key) => '`' + key + '`').join(', ') : theirs.length === 1 ? 'it' : 'they'
+  return ` (${named} ${theirs.length === 1 ? 'belongs' : 'belong'} to \`configure\`)`
 }
 
 /** The allowed name closest to `key`, in another case or at most a third of its length in edits away. */

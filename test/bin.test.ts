@@ -735,6 +735,30 @@ describe('remark-lint-citations <files>', () => {
     expect([given.code, tidy(given.stderr)]).toEqual([2, [expect.stringMatching(/^json\/\.remarkrc\.json:4:\d+: Unexpected option `concurency`/)]])
   })
 
+  it('a fetching option given to a rule is said to belong to `configure`, at the option: exit 2', async () => {
+    const project = join(folder, 'rule-fetching')
+    const rule = (name: string) => join(root, 'dist', 'rules', name, 'index.js')
+    const text = JSON.stringify(
+      {plugins: [join(root, 'dist', 'rules', 'index.js'), [join(root, 'dist', 'src', 'configure.js'), fast], [rule('citation-alive'), {timeout: 5000}], [rule('citation-title-match'), ['warn', {retries: 1}]]]},
+      null,
+      2
+    )
+    write(join(project, '.remarkrc.json'), text)
+    write(join(project, 'a.md'), `[A page](${origin}/gone?fetching)\n`)
+    // `fast` gives `configure` a `timeout` and `retries` of its own, before the rules'.
+    const lines = text.split('\n')
+    const at = (name: string, key: string) => {
+      const line = lines.findIndex((each, index) => index > lines.findIndex((named) => named.includes(name)) && each.includes(`"${key}"`))
+      return `${line + 1}:${lines[line]!.indexOf(key) + 1}`
+    }
+    const {code, stderr} = await run(['.', '--no-color'], project)
+    expect(code).toBe(2)
+    expect(tidy(stderr).filter((line) => line.startsWith('.remarkrc.json'))).toEqual([
+      `.remarkrc.json:${at('citation-alive', 'timeout')}: Unexpected option \`timeout\` for \`citation-alive\` (it belongs to \`configure\`), expected none: only a severity (\`["warn"]\`), or \`false\` to turn the rule off (citation-alive)`,
+      `.remarkrc.json:${at('citation-title-match', 'retries')}: Unexpected option \`retries\` (it belongs to \`configure\`), expected one of \`threshold\`, \`linkTextThreshold\` (citation-title-match)`
+    ])
+  })
+
   it('an unreadable config: exit 2', async () => {
     const {code, stderr} = await run(['ok.md', '--rc-path', 'no-such-config.mjs'], repo)
     expect(code).toBe(2)

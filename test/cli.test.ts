@@ -238,6 +238,28 @@ describe('a project checked against a live (loopback) web', () => {
     ])
   })
 
+  it('a fetching option given to a rule (`["…/citation-alive", {timeout: 5000}]`) is said to belong to `configure`', async () => {
+    const given = join(folder, 'fetching')
+    mkdirSync(given)
+    const rule = (name: string) => join(root, 'dist', 'rules', name, 'index.js')
+    const settings = {allowPrivateAddresses: ['127.0.0.1/32'], timeout: 1000}
+    const plugins = [
+      join(root, 'dist', 'rules', 'index.js'),
+      [join(root, 'dist', 'src', 'configure.js'), settings],
+      [rule('citation-alive'), {timeout: 5000, strict: true}],
+      [rule('citation-soft-404'), {strict: true}],
+      [rule('citation-claim-support'), ['warn', {retries: 1}]]
+    ]
+    writeFileSync(join(given, '.remarkrc.json'), JSON.stringify({plugins}))
+    writeFileSync(join(given, 'doc.md'), `A [dead one](${web.origin()}/gone?fetching).\n`)
+    const {lines} = await cli(['doc.md', '--no-stdout'], given)
+    expect(lines.filter((line) => line.startsWith('error Unexpected option'))).toEqual([
+      'error Unexpected options `timeout`, `strict` for `citation-alive` (`timeout` belongs to `configure`), expected none: only a severity (`["warn"]`), or `false` to turn the rule off citation-alive remark-lint-citations',
+      'error Unexpected option `retries` (it belongs to `configure`), expected one of `threshold`, `scorer` citation-claim-support remark-lint-citations',
+      'error Unexpected option `strict` for `citation-soft-404`, expected none: only a severity (`["warn"]`), or `false` to turn the rule off citation-soft-404 remark-lint-citations'
+    ])
+  })
+
   it('a judgment rule’s options in a `.remarkrc.mjs` take effect; warnings only: exit 0', async () => {
     const papers = await startWeb({
       '/resnet': html(

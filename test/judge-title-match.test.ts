@@ -404,6 +404,8 @@ describe('parseTitleMatchOptions', () => {
     expect(() => parseTitleMatchOptions({threshold: 1.5})).toThrow('Unexpected `threshold` `1.5`, expected a number from 0 to 1')
     expect(() => parseTitleMatchOptions({threshold: '0.5'})).toThrow(OptionsError)
     expect(() => parseTitleMatchOptions({treshold: 0.5})).toThrow('Unexpected option `treshold` (did you mean `threshold`?), expected one of `threshold`, `linkTextThreshold`')
+    // A fetching option is `configure`'s: where it belongs, not the nearest name the rule takes.
+    expect(() => parseTitleMatchOptions({timeout: 5000})).toThrow('Unexpected option `timeout` (it belongs to `configure`), expected one of `threshold`, `linkTextThreshold`')
     expect(() => parseTitleMatchOptions(0.5)).toThrow('expected an object')
   })
 })

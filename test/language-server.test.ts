@@ -684,6 +684,30 @@ describe('a config that does not load, edited while the editor is open', () => {
     }
   })
 
+  it('says that a fetching option given to a rule belongs to `configure`, at the option', async () => {
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const client = new Client(workspace)
+    const alive = `[${JSON.stringify(join(root, 'dist', 'rules', 'citation-alive', 'index.js'))}, {"timeout": 5000}]`
+    const plugins = [JSON.stringify(join(root, 'dist', 'rules', 'index.js')), `[${JSON.stringify(join(root, 'dist', 'src', 'configure.js'))}, {"cache": false}]`, alive]
+    writeFileSync(join(workspace, '.remarkrc.json'), `{\n  "plugins": [\n    ${plugins.join(',\n    ')}\n  ]\n}\n`)
+    try {
+      await client.initialize([workspace])
+      const diagnostics = await client.open(pathToFileURL(join(workspace, 'notes.md')).href, 'Notes.\n')
+      expect(diagnostics.map(({message, code}) => ({message, code}))).toEqual([
+        {
+          code: 'citation-alive',
+          message:
+            `.remarkrc.json:5:${'    '.length + alive.indexOf('timeout') + 1}: Unexpected option \`timeout\` for \`citation-alive\` (it belongs to \`configure\`), ` +
+            'expected none: only a severity (`["warn"]`), or `false` to turn the rule off (citation-alive)'
+        }
+      ])
+      expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+
   it('says where a JavaScript config does not parse once, not at each keystroke', async () => {
     const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
     const client = new Client(workspace)
