@@ -461,8 +461,23 @@ describe('a research body quoted for its findings is attribution; on its own bus
     ['https://investor.gartner.com/news/x', 'Gartner reported record revenue of $5.9 billion.', 'gartner'],
     ['https://news.gallup.com/corporate/x', 'Gallup says it is the most trusted name in polling.', 'gallup'],
     ['https://www.gartner.com/en/about', 'A Gartner survey of Gartner’s clients says they renew at 80%.', 'gartner'],
-    ['https://news.gallup.com/poll/1/x.aspx', 'Gallup: trust in the media fell to 31%.', 'gallup']
+    ['https://news.gallup.com/poll/1/x.aspx', 'Gallup: trust in the media fell to 31%.', 'gallup'],
+    // Each mention must quote it: a claim that also names it as its subject, or that others place, speaks for it.
+    ['https://www.gartner.com/reviews/market/x', 'Gartner Peer Insights ranks Gartner as the top research firm.', 'gartner'],
+    ['https://www.gartner.com/en/conferences/x', 'According to Gartner, Gartner Symposium is the most important gathering of CIOs.', 'gartner'],
+    ['https://www.statista.com/about/', 'By Statista estimates, Statista has a million statistics.', 'statista'],
+    ['https://www.gartner.com/en/about', 'Customers rated Gartner the best research provider in 2023.', 'gartner'],
+    ['https://www.gartner.com/en/about', 'Forbes named Gartner one of the most admired companies.', 'gartner'],
+    ['https://www.gartner.com/en/about', 'Gartner ranks first in research services market share.', 'gartner'],
+    ['https://investor.gartner.com/news/x', 'Gartner reported third-quarter revenue of $1.5 billion.', 'gartner']
   ])('%s for %j is a conflict', (url, claim, brand) => check({name: '', url, claim, brand}))
+
+  it.each([
+    ['https://www.gartner.com/en/x', 'Gartner predicts that 80% of enterprises will use AI, Gartner analyst Jane Doe said.'],
+    ['https://www.gartner.com/en/x', '“Generative AI is at the peak of inflated expectations,” said Gartner.'],
+    ['https://www.gartner.com/en/x', 'Gartner ranked Salesforce first in CRM market share.'],
+    ['https://www.gartner.com/en/x', 'Gartner reported that worldwide semiconductor revenue grew 10%.']
+  ])('%s for %j quotes it twice, or places others: no conflict', (url, claim) => check({name: '', url, claim, brand: false}))
 
   // Vendors' surveys of their own market are the classic self-serving source, however the claim quotes them.
   const vendors: Case[] = [
