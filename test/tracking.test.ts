@@ -11,13 +11,14 @@ import {VFile} from 'vfile'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {extractCitations} from '../src/extract/index.js'
 import {fixText} from '../src/fix/index.js'
+import {judgeLiveness} from '../src/judge/liveness.js'
 import {judgeTracking, withoutTracking} from '../src/judge/tracking.js'
 import {toRecord} from '../src/report/record.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
 import {citationTrackingParams} from '../rules/index.js'
 import {lint} from './helpers/lint.js'
 import {runNode} from './helpers/node.js'
-import {source} from './helpers/source.js'
+import {citation, source} from './helpers/source.js'
 import {html, startWeb, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -199,6 +200,20 @@ describe('the fix of a `www.` literal', () => {
     } finally {
       rmSync(folder, {recursive: true, force: true})
     }
+  })
+})
+
+describe('the fix of a citation that also moved for good', () => {
+  it('is the redirect’s end less the tracking parameters it carried along, so a second --fix changes nothing', () => {
+    const url = 'https://old.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0'
+    const moved = 'https://new.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0'
+    const markdown = `[a](${url})\n`
+    const cited = citation(url, {place: {start: {line: 1, column: 5, offset: 4}, end: {line: 1, column: 5 + url.length, offset: 4 + url.length}}})
+    const report = source(url, {}, {finalUrl: moved, permanentRedirect: true, hops: [{url, status: 301, location: moved}, {url: moved, status: 200}]})
+    const redirect = judgeLiveness(cited, report, {timeoutAction: 'flagged', redirectResolvers: []})
+    // `allow` keeps a name on the end too.
+    const untracked = judgeTracking(cited, {allow: new Set(['utm_source'])})!
+    expect(fixText(markdown, [toRecord('a.md', cited, report, [redirect, untracked])]).text).toBe('[a](https://new.example/a?utm_source=chatgpt.com&x=1)\n')
   })
 })
 

@@ -1,6 +1,7 @@
 // What a citation's record asks the fix mode to do: point at the final URL of a permanent redirect, at an
 // archived copy of a removed source, stop linking a removed source, or drop a URL's tracking parameters.
 
+import {paramNames, withoutParams} from '../judge/tracking.js'
 import {parseUrl} from '../net/parse-url.js'
 import {REDACTED} from '../net/redact.js'
 import type {CitationRecord} from '../report/record.js'
@@ -46,13 +47,22 @@ export function intentOf(record: CitationRecord): Intent | undefined {
   if (record.verdicts.some((verdict) => verdict.rule === 'citation-soft-404')) {
     return {kind: 'refuse', wanted: 'redirect', reason: 'the final page may be a “not found” page (`citation-soft-404`)'}
   }
-  return {kind: 'redirect', url: final}
+  return {kind: 'redirect', url: untrackedEnd(final, record)}
 }
 
 /**
- * The cited URL without its tracking parameters (`citation-tracking-params`' `expected`). A permanent redirect's fix
- * goes first: it replaces the whole URL, and a parameter its end still carries is reported by the next check.
+ * A redirect's end less the tracking parameters `citation-tracking-params` took off the cited URL, which a redirect
+ * often carries along: written as it came, the next check would report them, and `--fix` would change it again.
  */
+function untrackedEnd(final: string, record: CitationRecord): string {
+  const clean = record.verdicts.find((verdict) => verdict.rule === 'citation-tracking-params')?.expected
+  if (clean === undefined) return final
+  const kept = paramNames(clean)
+  const taken = paramNames(record.citation.url)
+  return withoutParams(final, (name) => taken.has(name) && !kept.has(name))?.url ?? final
+}
+
+/** The cited URL without its tracking parameters (`citation-tracking-params`' `expected`), when no redirect's end replaces it. */
 function untracked(record: CitationRecord): Intent | undefined {
   const url = record.verdicts.find((verdict) => verdict.rule === 'citation-tracking-params')?.expected
   return url !== undefined && writable(url) ? {kind: 'untrack', url} : undefined

@@ -52,6 +52,19 @@ export function parseTrackingOptions(value: unknown): TrackingOptions {
 
 /** The tracking parameters of `url` as written (`name=value`) and the URL without them, or undefined when it has none. */
 export function withoutTracking(url: string, allow: ReadonlySet<string>): {params: string[]; url: string} | undefined {
+  return withoutParams(
+    url,
+    (name, host) =>
+      !allow.has(name) &&
+      (name.startsWith('utm_') || tracking.has(name) || (sharedOn[name]?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false))
+  )
+}
+
+/**
+ * The query parameters of an http(s) `url` that `drop` names (given the name decoded and lower-cased, and the host),
+ * as written, and the URL without them; undefined when there are none.
+ */
+export function withoutParams(url: string, drop: (name: string, host: string) => boolean): {params: string[]; url: string} | undefined {
   // Worked on the text as written, so every other parameter keeps its order and encoding, and the fragment stays.
   const hash = url.indexOf('#')
   const head = hash === -1 ? url : url.slice(0, hash)
@@ -61,16 +74,23 @@ export function withoutTracking(url: string, allow: ReadonlySet<string>): {param
   const parsed = parseUrl(url)
   if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') return undefined
   const host = parsed.hostname.toLowerCase()
-  const isTracking = (param: string) => {
-    const name = percentDecode(param.split('=', 1)[0]!).toLowerCase()
-    if (allow.has(name)) return false
-    return name.startsWith('utm_') || tracking.has(name) || (sharedOn[name]?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false)
-  }
+  const dropped = (param: string) => drop(paramName(param), host)
   const pairs = head.slice(mark + 1).split('&')
-  const params = pairs.filter(isTracking)
+  const params = pairs.filter(dropped)
   if (params.length === 0) return undefined
-  const query = pairs.filter((pair) => !isTracking(pair)).join('&')
+  const query = pairs.filter((pair) => !dropped(pair)).join('&')
   return {params, url: head.slice(0, mark) + (query === '' ? '' : `?${query}`) + (hash === -1 ? '' : url.slice(hash))}
+}
+
+/** The names of the query parameters of `url`, decoded and lower-cased. */
+export function paramNames(url: string): Set<string> {
+  const head = url.replace(/#.*$/s, '')
+  const mark = head.indexOf('?')
+  return new Set(mark === -1 ? [] : head.slice(mark + 1).split('&').map(paramName))
+}
+
+function paramName(param: string): string {
+  return percentDecode(param.split('=', 1)[0]!).toLowerCase()
 }
 
 /**
