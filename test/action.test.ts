@@ -419,6 +419,19 @@ describe('the Action on a pull request (simulated runner, real git, real bin)', 
     expect(existsSync(join(at.repo.dir, 'docs', 'citations.json'))).toBe(true)
   })
 
+  it('a `files` entry outside `working-directory` is an input error (exit 2) on a pull request and on a push alike', async () => {
+    const expected = '::error::Unexpected `files` entry `../outside/new.md` outside `working-directory` `docs`, expected files in it (check others in a step with their own `working-directory`)'
+    for (const event of [pr(), {ref: 'refs/heads/main', before: base, after: head}]) {
+      const run = await act({'working-directory': 'docs', files: 'guide.md ../outside/new.md'}, event)
+      expect(run.commands).toEqual([expected])
+      expect(run.outputs).toMatchObject({removed: '0', 'exit-code': '2'})
+    }
+    // A glob reaching out of it too, and an absolute path in it is not outside.
+    expect((await act({'working-directory': 'docs', files: '../**/*.md'})).code).toBe(2)
+    const inside = await act({'working-directory': 'docs', files: join(at.repo.dir, 'docs', 'warn.md')}, {ref: 'refs/heads/main'}, 'push')
+    expect(inside.annotations).toEqual([expect.stringMatching(busy('docs/warn.md', docs['docs/warn.md']!, `${o}/busy?warn`))])
+  })
+
   it('on a push (not a pull request) every citation is reported, whatever `only-changed` says', async () => {
     const run = await act({}, {ref: 'refs/heads/main', before: base, after: head}, 'push')
     expect(run.annotations).toContainEqual(dead('docs/guide.md', docs['docs/guide.md']!, `${o}/gone?old`))

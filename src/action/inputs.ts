@@ -2,6 +2,7 @@
 
 import {resolve} from 'node:path'
 import {isFolder} from '../is-folder.js'
+import {entryPattern} from './match.js'
 import {OptionsError, oneOf} from '../validate.js'
 
 export type Env = Record<string, string | undefined>
@@ -45,9 +46,11 @@ export function readInputs(env: Env): Inputs {
   const workspace = env.GITHUB_WORKSPACE || process.cwd()
   const given = (name: string) => input(env, name) || undefined
   const cache = given('cache')
+  const directory = given('working-directory') ?? '.'
+  const workingDirectory = folder(workspace, directory)
   return {
-    files: fileList(given('files') ?? '.'),
-    workingDirectory: folder(workspace, given('working-directory') ?? '.'),
+    files: fileList(given('files') ?? '.', workingDirectory, directory),
+    workingDirectory,
     configPath: given('config-path'),
     failOn: oneOf({'fail-on': given('fail-on')}, 'fail-on', failOnValues, 'removed'),
     onlyChanged: oneOf({'only-changed': given('only-changed')}, 'only-changed', onlyChangedValues, 'lines'),
@@ -57,10 +60,18 @@ export function readInputs(env: Env): Inputs {
   }
 }
 
-/** One entry a line when there are several lines, so a path may hold spaces; else space separated, as in a shell without quotes. */
-function fileList(text: string): string[] {
-  const entries = text.includes('\n') ? text.split('\n').map((line) => line.trim()) : text.split(/\s+/)
-  return entries.filter(Boolean)
+/**
+ * One entry a line when there are several lines, so a path may hold spaces; else space separated, as in a shell without
+ * quotes. An entry outside the working directory (`cwd`, `given` as the user wrote it) is an input error on every event:
+ * a push would check it where a pull request's diff, taken under that folder, never sees it.
+ */
+function fileList(text: string, cwd: string, given: string): string[] {
+  const entries = (text.includes('\n') ? text.split('\n').map((line) => line.trim()) : text.split(/\s+/)).filter(Boolean)
+  const outside = entries.find((entry) => /^\.\.(?:\/|$)/.test(entryPattern(cwd, entry)))
+  if (outside !== undefined) {
+    throw new OptionsError(`Unexpected \`files\` entry \`${outside}\` outside \`working-directory\` \`${given}\`, expected files in it (check others in a step with their own \`working-directory\`)`)
+  }
+  return entries
 }
 
 /** The working directory, absolute; a folder that is not there is an input error, not a git or spawn failure later. */

@@ -17,9 +17,7 @@ import {reportPath} from '../report/order.js'
  */
 export function filesMatcher(cwd: string, entries: readonly string[], extensions: readonly string[] = defaultExtensions): (file: string) => boolean {
   const tests = entries.map((entry) => {
-    // Paths here are written without `./`, so a glob written with it (`./docs/**/*.md`) is read without it too; an
-    // absolute one (`${{ github.workspace }}/docs`), which the bin takes as that path, is read from `cwd`.
-    const pattern = posix.normalize(isAbsolute(entry) ? reportPath(relative(cwd, entry)) : entry)
+    const pattern = entryPattern(cwd, entry)
     const glob = new Minimatch(pattern)
     if (glob.hasMagic()) {
       const anywhere = namesNodeModules(pattern)
@@ -37,6 +35,15 @@ export function filesMatcher(cwd: string, entries: readonly string[], extensions
     const folders = ancestors(file)
     return tests.some((test) => test(file) || folders.some((folder) => foundIn(folder, file) && matchesFolder(test, folder)))
   }
+}
+
+/**
+ * An entry as a path or glob relative to `cwd`, `/`-separated. Paths here are written without `./`, so a glob written
+ * with it (`./docs/*.md`) is read without it too; an absolute one (`${{ github.workspace }}/docs`), which the bin
+ * takes as that path, is read from `cwd`. One outside `cwd` starts with `../`.
+ */
+export function entryPattern(cwd: string, entry: string): string {
+  return posix.normalize(isAbsolute(entry) ? reportPath(relative(cwd, entry)) : entry)
 }
 
 /** `a/b/c.md` → `''`, `a`, `a/b`: the folders a file is found under (`''` is the working directory, `.`). */
