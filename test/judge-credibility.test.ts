@@ -117,6 +117,17 @@ describe('scoreCredibility: research bodies, pollsters and statistics aggregator
     )
   })
 
+  it('a research body’s or aggregator’s own product and pricing pages are its marketing', () => {
+    // Were research (0.8, passing) and aggregator (0.7) once the table listed their domains; vendor pages before.
+    const url = 'https://www.gartner.com/en/products/gartner-for-it-leaders'
+    expect(judgeCredibility(citation(url), source(url), defaults)?.message).toBe(
+      'Unexpected low-credibility source `gartner.com` (0.50, vendor or marketing page), expected a source scoring at least 0.8: ' +
+        'the path `/products` reads like a vendor\'s own marketing, so cite an independent source'
+    )
+    expect(scoreCredibility('https://www.statista.com/pricing/', defaults)).toMatchObject({category: 'vendor', score: 0.5})
+    expect(scoreCredibility('https://www.gartner.com/en/newsroom/press-releases/x', defaults).category).toBe('research')
+  })
+
   it('leaves consultancies, PR firms and vendors out: their reports sell their own services', () => {
     for (const url of ['https://www.mckinsey.com/x', 'https://www.edelman.com/trust/x', 'https://www.hubspot.com/state-of-marketing']) {
       expect(scoreCredibility(url, defaults).category).toBe('unknown')

@@ -218,6 +218,7 @@ function classify(url: URL): Classified {
   const host = url.hostname.replace(/\.$/, '')
   const domain = getDomain(host, {allowPrivateDomains: true}) ?? host
   const found = (category: SourceCategory, reason = categories[category].reason): Classified => ({host, domain, category, reason})
+  const vendorPage = (segment: string) => found('vendor', `the path \`/${segment}\` reads like a vendor's own marketing, so cite an independent source`)
   if (domain === 'doi.org') {
     const doi = parseDoi(url.pathname.slice(1))?.display
     const repository = openRepository(doi)
@@ -233,7 +234,10 @@ function classify(url: URL): Classified {
   if (listed === 'user-generated' && isPlatformPage(url.href)) {
     return found('unknown', `the platform's own page, not one of its users', whose category is not known: add it to \`trusted\` if you vouch for it`)
   }
-  if (listed !== undefined) return found(listed)
+  // A research body's or aggregator's products, solutions and pricing are its own marketing, as any vendor's are:
+  // `gartner.com/en/products/…` sells Gartner, whatever its surveys are worth.
+  const marketing = listed === 'research' || listed === 'aggregator' ? vendorSegment(url) : undefined
+  if (listed !== undefined) return marketing === undefined ? found(listed) : vendorPage(marketing)
   if (/^\/~[^/]/.test(url.pathname)) {
     return found('user-generated', `\`${url.pathname.split('/')[1]}\` is a personal page, so cite the original or an edited source`)
   }
@@ -248,14 +252,16 @@ function classify(url: URL): Classified {
   if (academicSuffixes.has(suffix) || labels.some((label) => academicLabels.has(label))) {
     return found('academic', `the public suffix \`${suffix}\` (${categories.academic.reason})`)
   }
-  const segment = url.pathname
+  const segment = vendorSegment(url)
+  return segment === undefined ? found('unknown') : vendorPage(segment)
+}
+
+/** The path segment that marks a vendor's own marketing (see `vendorPathSegments`), if any. */
+function vendorSegment(url: URL): string | undefined {
+  return url.pathname
     .split('/')
     .map((part) => part.toLowerCase().replace(/\.[a-z]+$/, ''))
     .find((part) => vendorPathSegments.has(part))
-  if (segment !== undefined) {
-    return found('vendor', `the path \`/${segment}\` reads like a vendor's own marketing, so cite an independent source`)
-  }
-  return found('unknown')
 }
 
 /**
