@@ -128,6 +128,15 @@ describe('scoreCredibility: research bodies, pollsters and statistics aggregator
     expect(scoreCredibility('https://www.gartner.com/en/newsroom/press-releases/x', defaults).category).toBe('research')
   })
 
+  it('a study a vendor commissions from an analyst firm is the vendor’s', () => {
+    // Was research (0.8, passing) through forrester.com: Forrester Consulting's Total Economic Impact studies are paid for.
+    const url = 'https://tei.forrester.com/go/acme/platform/'
+    expect(judgeCredibility(citation(url), source(url), defaults)?.message).toBe(
+      'Unexpected low-credibility source `forrester.com` (0.50, vendor or marketing page), expected a source scoring at least 0.8: ' +
+        'a party selling something, so cite an independent source'
+    )
+  })
+
   it('leaves consultancies, PR firms and vendors out: their reports sell their own services', () => {
     for (const url of ['https://www.mckinsey.com/x', 'https://www.edelman.com/trust/x', 'https://www.hubspot.com/state-of-marketing']) {
       expect(scoreCredibility(url, defaults).category).toBe('unknown')

@@ -144,10 +144,11 @@ export const sourceTable: Record<Exclude<SourceCategory, 'unknown'>, readonly st
   ],
   // Sites republishing figures others collected, each credited: useful to find a number, not to cite it.
   aggregator: ['statista.com', 'tradingeconomics.com', 'worldometers.info', 'macrotrends.net', 'indexmundi.com'],
-  // Press-release wires publish what companies pay them to; other vendors are found by path (below).
+  // Press-release wires publish what companies pay them to; other vendors are found by path (below). Forrester
+  // Consulting's Total Economic Impact studies are commissioned by the vendor they measure, whose marketing cites them.
   vendor: [
     'prnewswire.com', 'businesswire.com', 'globenewswire.com', 'einpresswire.com', 'accesswire.com',
-    'prweb.com', 'newswire.com'
+    'prweb.com', 'newswire.com', 'tei.forrester.com'
   ],
   'user-generated': [
     'medium.com', 'substack.com', 'reddit.com', 'quora.com', 'stackexchange.com', 'stackoverflow.com',
