@@ -40,7 +40,7 @@ export function isPlain(text: string): boolean {
   return narrow.test(text)
 }
 
-/** Loads string-width 8 for the cells that are not printable ASCII. */
+/** Loads string-width 8 for the cells that are not plain (see `isPlain`). */
 export async function loadUnicodeWidth(): Promise<void> {
   unicodeWidth ??= (await import('string-width')).default
 }

@@ -56,7 +56,7 @@ async function reporterCopy(): Promise<Reporter | undefined> {
   }
 }
 
-/** Whether every cell a file's messages make is printable ASCII (the position and label are). */
+/** Whether every cell a file's messages make is as wide as it is long (see `isPlain`; the position and label are). */
 function measuredPlain(file: VFile): boolean {
   return file.messages.every((message) => isPlain(message.stack || message.message) && isPlain(message.ruleId ?? '') && isPlain(message.source ?? ''))
 }
