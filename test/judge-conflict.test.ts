@@ -469,14 +469,19 @@ describe('a research body quoted for its findings is attribution; on its own bus
     ['https://www.gartner.com/en/about', 'Customers rated Gartner the best research provider in 2023.', 'gartner'],
     ['https://www.gartner.com/en/about', 'Forbes named Gartner one of the most admired companies.', 'gartner'],
     ['https://www.gartner.com/en/about', 'Gartner ranks first in research services market share.', 'gartner'],
-    ['https://investor.gartner.com/news/x', 'Gartner reported third-quarter revenue of $1.5 billion.', 'gartner']
+    ['https://investor.gartner.com/news/x', 'Gartner reported third-quarter revenue of $1.5 billion.', 'gartner'],
+    ['https://www.gartner.com/en/conferences/x', 'The Symposium, organised by Gartner, draws 10,000 CIOs each year.', 'gartner'],
+    ['https://www.gartner.com/en/newsroom/x', 'Capterra and GetApp are owned by Gartner.', 'gartner'],
+    ['https://www.gartner.com/en/x', 'Clients get a $10,000 discount from Gartner this year.', 'gartner']
   ])('%s for %j is a conflict', (url, claim, brand) => check({name: '', url, claim, brand}))
 
   it.each([
     ['https://www.gartner.com/en/x', 'Gartner predicts that 80% of enterprises will use AI, Gartner analyst Jane Doe said.'],
     ['https://www.gartner.com/en/x', '“Generative AI is at the peak of inflated expectations,” said Gartner.'],
     ['https://www.gartner.com/en/x', 'Gartner ranked Salesforce first in CRM market share.'],
-    ['https://www.gartner.com/en/x', 'Gartner reported that worldwide semiconductor revenue grew 10%.']
+    ['https://www.gartner.com/en/x', 'Gartner reported that worldwide semiconductor revenue grew 10%.'],
+    ['https://today.yougov.com/topics/x', 'In a poll of 1,000 adults by YouGov, 45% backed the plan.'],
+    ['https://www.statista.com/statistics/1/x/', 'Data compiled by Statista put the market at $65 billion.']
   ])('%s for %j quotes it twice, or places others: no conflict', (url, claim) => check({name: '', url, claim, brand: false}))
 
   // Vendors' surveys of their own market are the classic self-serving source, however the claim quotes them.

@@ -13,6 +13,9 @@ const FINDINGS = alternatives(`
   forecasts estimate estimates projection projections finding findings figures numbers statistics stats index barometer
   ranking rankings quadrant wave chart charts`)
 
+/** How its findings came to be: "a survey conducted by YouGov", "data compiled by Statista". */
+const GATHERED = alternatives('conducted compiled published released collected gathered fielded commissioned')
+
 /** Who speaks for it: "Gartner analyst Jane Doe said", "Pew researchers found". */
 const SPEAKERS = alternatives('analyst analysts researcher researchers economist economists expert experts')
 
@@ -55,10 +58,10 @@ export function termPattern(term: string): string {
 
 /**
  * Whether the claim quotes `term` (a name it writes) for a finding and says nothing about its own business. Each
- * time the claim names it, it is quoted: "according to (the latest) T", "per/by/from/via T", "T's (2023) survey",
- * "T (has) found", "…, says T", "(T, 2023)"; one mention that is not ("Gartner Peer Insights ranks Gartner first",
- * "According to Gartner, Gartner Symposium is…") makes the claim its own. And none of "T's (annual) revenue",
- * "T (says it) is/offers/sells…", "T reports its/record revenue", "T ranks first" is.
+ * time the claim names it, it is quoted: "according to (the latest) T", "per/via T", "a survey by T", "T's (2023)
+ * survey", "T (has) found", "…, says T", "(T, 2023)"; one mention that is not ("Gartner Peer Insights ranks Gartner
+ * first", "According to Gartner, Gartner Symposium is…") makes the claim its own. And none of "T's (annual)
+ * revenue", "T (says it) is/offers/sells…", "T reports its/record revenue", "T ranks first" is.
  */
 export function attributesFinding(claim: string, term: string): boolean {
   const name = termPattern(term)
@@ -67,7 +70,11 @@ export function attributesFinding(claim: string, term: string): boolean {
   const T = `(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`
   const word = `[\\p{L}\\p{N}-]+`
   // "…, says Statista" and "“…,” Gallup said": the inverted verb follows a clause; "Forbes named Gartner…" is not it.
-  const before = `\\baccording to (?:${word} ){0,3}|\\b(?:per|by|from|via) (?:the |an? )?|[,;:“”"‘’] ?${REPORTING},? (?:the )?|\\(\\s*(?:the )?`
+  // "by" and "from" quote it after what it found or how ("a survey of 1,000 adults by YouGov", "data compiled by
+  // Statista"); "organised by Gartner", "acquired by Gartner", "a discount from Gartner" are about its business.
+  const before =
+    `\\baccording to (?:${word} ){0,3}|\\b(?:per|via) (?:the |an? )?|` +
+    `\\b(?:${FINDINGS}|${GATHERED})(?: \\S+){0,3}? (?:by|from) (?:the |an? )?|[,;:“”"‘’] ?${REPORTING},? (?:the )?|\\(\\s*(?:the )?`
   const quoted = new RegExp(`(?<=${before})${T}|${T}(?:['’]s (?:${word} ){0,2}?| (?:(?!${DESCRIBED}\\b)${word} ){0,2}?)(?:${FINDINGS}|${SPEAKERS})\\b|${T} (?:(?:also|now|recently|has|have|had|again) )*${REPORTING}\\b`, 'iuy')
   const mentions = [...text.matchAll(new RegExp(T, 'giu'))]
   const quotedAt = (index: number) => {
