@@ -23,11 +23,13 @@ export interface Said {
 
 /**
  * The bin's line for a diagnostic of the document at `path` that says its config failed or gave an invalid option,
- * files named from the document's folder; undefined, at once, for any other diagnostic.
+ * files named from `cwd`, the folder the server checks the document from (its workspace folder), as the bin names
+ * them from where it runs: `docs/.remarkrc.json:4:3: …`, not `../.remarkrc.json` for a document in `docs/guide/`, nor
+ * `.remarkrc.json` for one in `docs/`, which reads as the workspace's. Undefined, at once, for any other diagnostic.
  */
-export function configLine(diagnostic: Said, path: string): Promise<string | undefined> | undefined {
+export function configLine(diagnostic: Said, path: string, cwd: string): Promise<string | undefined> | undefined {
   const failed = diagnostic.code === undefined && diagnostic.message.startsWith('Cannot process file\n')
-  const file = new VFile({path, cwd: dirname(path)})
+  const file = new VFile({path, cwd})
   const {start, end} = diagnostic.range
   const option =
     !failed && typeof diagnostic.code === 'string' && start.line + start.character + end.line + end.character === 0
@@ -48,7 +50,7 @@ const saidBefore = new WeakMap<Error, Map<string, Promise<string | undefined>>>(
 async function said(diagnostic: Said, file: VFile, option: Message | undefined): Promise<string | undefined> {
   const configs = new Map<string, string>()
   const context: ConfigContext = {cwd: file.cwd, configs}
-  const error = await loadAgain(file.path, configs)
+  const error = await loadAgain(file, configs)
   if (option) return optionFailure(option, file, context)
   if (error) {
     const innermost = causes(error).at(-1)!
@@ -71,13 +73,14 @@ function restart(error: Error): string {
 }
 
 /**
- * The config of the document at `path`, loaded again as the engine loads it, noting its file in `configs`; the error
- * it fails with, the engine's own (a JavaScript module that failed stays failed: Node keeps its error).
+ * The config of the document `file`, loaded again as the engine loads it (from the same `cwd`, which its errors
+ * name files from), noting its file in `configs`; the error it fails with, the engine's own (a JavaScript module
+ * that failed stays failed: Node keeps its error).
  */
-function loadAgain(path: string, configs: Map<string, string>): Promise<Error | undefined> {
+function loadAgain({path, cwd}: VFile, configs: Map<string, string>): Promise<Error | undefined> {
   const configuration = new Configuration({
     ...remarkConfigNames,
-    cwd: dirname(path),
+    cwd,
     detectConfig: true,
     configTransform: (config, file) => {
       configs.set(dirname(file), file)

@@ -18,10 +18,12 @@
 // - it exits on the `exit` notification at once (`process.exit`), so answers still being written to the cache were
 //   lost: `shutdown` closes the verifiers first, for a while at most;
 // - a config that does not load was published as `Cannot process file` and a stack, an invalid option with no config
-//   named: both are said as the bin says them (editor-config-error.ts).
+//   named: both are said as the bin says them (editor-config-error.ts), files named from the document's workspace
+//   folder, which this follows as the server does (its folders are not shared).
 // It also reads documents as the bin does (`syntaxPlugins`): `.mdx` as MDX, front matter as settings.
 
 import {createRequire} from 'node:module'
+import {dirname} from 'node:path'
 import process from 'node:process'
 import {fileURLToPath} from 'node:url'
 import remarkParse from 'remark-parse'
@@ -29,6 +31,7 @@ import remarkStringify from 'remark-stringify'
 import {unified} from 'unified'
 import {syntaxPlugins} from './cli/syntax.js'
 import {configLine, remarkConfigNames} from './editor-config-error.js'
+import {documentCwd} from './editor-workspace.js'
 import {backgroundAnswerEvent, processEvents} from './verify/background-event.js'
 import {closeSharedVerifiers} from './verify/shared.js'
 import {withTimeout} from './with-timeout.js'
@@ -61,10 +64,21 @@ interface Changed {
 interface Closed {
   textDocument: {uri: string}
 }
+interface Folder {
+  uri: string
+}
+interface Initialize {
+  rootUri?: string | null
+  workspaceFolders?: Folder[] | null
+}
 type Listen<P> = (handler: (params: P) => void) => unknown
 
 /** The part of vscode-languageserver's connection this wraps. */
 interface Connection {
+  onInitialize: (handler: (params: Initialize, ...rest: unknown[]) => unknown) => unknown
+  onInitialized: Listen<unknown>
+  /** A getter that throws for a client that sends no folder changes. */
+  workspace: {onDidChangeWorkspaceFolders: Listen<{added: Folder[]; removed: Folder[]}>}
   onDidChangeWatchedFiles: Listen<{changes: unknown[]}>
   onDidOpenTextDocument: Listen<Opened>
   onDidChangeTextDocument: Listen<Changed>
@@ -96,8 +110,10 @@ try {
   const createConnection = lsp.createConnection
   lsp.createConnection = (...args) => {
     const connection = createConnection(...args)
+    const workspaces = new Set<string>()
     catchRecheck(connection)
-    trackDocuments(connection, new Map())
+    trackWorkspaces(connection, workspaces)
+    trackDocuments(connection, new Map(), workspaces)
     connection.onShutdown(() => closeVerifiers(shutdownWaitMs))
     return connection
   }
@@ -112,6 +128,29 @@ function catchRecheck(connection: Connection): void {
   }
 }
 
+/** Keeps the workspace folders as unified-language-server keeps them (the client's, else its root), changes included. */
+function trackWorkspaces(connection: Connection, workspaces: Set<string>): void {
+  const onInitialize = connection.onInitialize.bind(connection)
+  connection.onInitialize = (handler) =>
+    onInitialize((params, ...rest) => {
+      for (const folder of params.workspaceFolders ?? []) workspaces.add(folder.uri)
+      if (workspaces.size === 0 && params.rootUri) workspaces.add(params.rootUri)
+      return handler(params, ...rest)
+    })
+  const onInitialized = connection.onInitialized.bind(connection)
+  connection.onInitialized = (handler) =>
+    onInitialized((params) => {
+      try {
+        // Before the server's own listener, which checks the documents again.
+        connection.workspace.onDidChangeWorkspaceFolders(({added, removed}) => {
+          for (const folder of removed) workspaces.delete(folder.uri)
+          for (const folder of added) workspaces.add(folder.uri)
+        })
+      } catch {} // A client that sends no folder changes.
+      handler(params)
+    })
+}
+
 /**
  * Lets the verifiers finish what they have under way (answers being read and written to the cache, marks not yet
  * written), for `ms` at most: `exit` follows, and ends the process whatever it is doing.
@@ -121,7 +160,7 @@ function closeVerifiers(ms: number): Promise<void> {
 }
 
 /** Lets through the open, change and close of `file:` documents only, noting each one's latest version, and publishes for those. */
-function trackDocuments(connection: Connection, open: Map<string, Open>): void {
+function trackDocuments(connection: Connection, open: Map<string, Open>, workspaces: ReadonlySet<string>): void {
   const onOpen = connection.onDidOpenTextDocument.bind(connection)
   connection.onDidOpenTextDocument = (handler) =>
     onOpen((params) => {
@@ -158,7 +197,8 @@ function trackDocuments(connection: Connection, open: Map<string, Open>): void {
   }
   connection.sendDiagnostics = (params) => {
     const path = open.has(params.uri) ? fileURLToPath(params.uri) : undefined
-    const lines = path === undefined ? [] : params.diagnostics.map((diagnostic) => configLine(diagnostic, path))
+    const cwd = path === undefined ? undefined : (documentCwd(params.uri, workspaces) ?? dirname(path))
+    const lines = path === undefined || cwd === undefined ? [] : params.diagnostics.map((diagnostic) => configLine(diagnostic, path, cwd))
     if (lines.every((line) => line === undefined)) return publish(params)
     // A broken config or an invalid option, said as the bin says it (the document may be edited meanwhile).
     return Promise.all(lines.map((line) => line?.catch(() => undefined))).then((said) =>

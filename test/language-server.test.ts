@@ -71,11 +71,11 @@ class Client {
   }
 
   /** `null` folders: an editor with no folder open (the server then finds each file's project itself). */
-  async initialize(folders: string[] | null): Promise<{capabilities: Record<string, unknown>}> {
+  async initialize(folders: string[] | null, capabilities: Record<string, unknown> = {}): Promise<{capabilities: Record<string, unknown>}> {
     const result = await this.connection.sendRequest<{capabilities: Record<string, unknown>}>('initialize', {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities,
       workspaceFolders: folders && folders.map((folder) => ({uri: pathToFileURL(folder).href, name: folder}))
     })
     await this.connection.sendNotification('initialized', {})
@@ -99,6 +99,13 @@ class Client {
     const published = this.diagnostics(uri, version)
     void this.connection.sendNotification('textDocument/didChange', {textDocument: {uri, version}, contentChanges: [{text}]})
     return published
+  }
+
+  /** Adds workspace folders, as an editor does when one is added to a multi-root workspace. */
+  addFolders(folders: string[]): Promise<void> {
+    return this.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
+      event: {added: folders.map((folder) => ({uri: pathToFileURL(folder).href, name: folder})), removed: []}
+    })
   }
 
   /** The quick fixes the server offers for one of its diagnostics. */
@@ -702,6 +709,49 @@ describe('a config that does not load, edited while the editor is open', () => {
         }
       ])
       expect(await client.shutdown()).toBe(0)
+    } finally {
+      client.kill()
+      rmSync(workspace, {recursive: true, force: true})
+    }
+  })
+
+  it('names the config from the document’s workspace folder, as the bin names it from where it runs, whatever the document’s folder', async () => {
+    const workspace = mkdtempSync(join(root, 'test', '.cli-editor-'))
+    const docs = join(workspace, 'docs')
+    mkdirSync(join(docs, 'guide'), {recursive: true})
+    const client = new Client(workspace)
+    const rules = JSON.stringify(join(root, 'dist', 'rules', 'index.js'))
+    const configure = `[${JSON.stringify(join(root, 'dist', 'src', 'configure.js'))}, {"cache": false, "timeout": -1}]`
+    const json = (folder: string, plugins: string) => writeFileSync(join(folder, '.remarkrc.json'), `{\n  "plugins": [\n    ${plugins}\n  ]\n}\n`)
+    const timeout = `:4:${'    '.length + configure.indexOf('timeout') + 1}: Unexpected \`timeout\` \`-1\`, expected an integer from 1 to 2147483647 (configure)`
+    try {
+      json(workspace, `${rules},`)
+      await client.initialize([workspace], {workspace: {workspaceFolders: true}})
+      const uri = pathToFileURL(join(docs, 'guide', 'notes.md')).href
+      const messages = async (version: number) =>
+        (await (version === 1 ? client.open(uri, 'Notes.\n') : client.change(uri, `Notes ${version}.\n`, version))).map(({message}) => message)
+      // It was `../../.remarkrc.json:4:3: …`, from the document's folder.
+      expect(await messages(1)).toEqual([".remarkrc.json:4:3: Cannot load remark config: Invalid JSON: Unexpected token ']'"])
+      // A config of a subfolder: `docs/.remarkrc.json`, not `../.remarkrc.json`, nor `.remarkrc.json` for a document in `docs/`.
+      json(docs, `${rules},\n    ${configure}`)
+      expect(await messages(2)).toEqual([`docs/.remarkrc.json${timeout}`])
+      const top = pathToFileURL(join(docs, 'top.md')).href
+      expect((await client.open(top, 'Top.\n')).map(({message}) => message)).toEqual([`docs/.remarkrc.json${timeout}`])
+      // `docs` made a workspace folder of its own: the server checks its documents from there, and the line follows.
+      const again = client.republished(uri, 2)
+      await client.addFolders([docs])
+      expect((await again).map(({message}) => message)).toEqual([`.remarkrc.json${timeout}`])
+      expect(await client.shutdown()).toBe(0)
+      // No folder open: the server checks from the document's project, the nearest folder with a `package.json`.
+      writeFileSync(join(docs, 'package.json'), '{}\n')
+      const alone = new Client(workspace)
+      try {
+        await alone.initialize(null)
+        expect((await alone.open(uri, 'Notes.\n')).map(({message}) => message)).toEqual([`.remarkrc.json${timeout}`])
+        expect(await alone.shutdown()).toBe(0)
+      } finally {
+        alone.kill()
+      }
     } finally {
       client.kill()
       rmSync(workspace, {recursive: true, force: true})
