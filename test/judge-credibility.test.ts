@@ -128,6 +128,15 @@ describe('scoreCredibility: research bodies, pollsters and statistics aggregator
     expect(scoreCredibility('https://www.gartner.com/en/newsroom/press-releases/x', defaults).category).toBe('research')
   })
 
+  it('an analyst firm’s review site is its users’ reviews', () => {
+    // Was research (0.8, passing) through gartner.com: Gartner Peer Insights publishes what its users write.
+    const url = 'https://www.gartner.com/reviews/market/crm-customer-engagement-center/vendor/acme'
+    expect(judgeCredibility(citation(url), source(url), defaults)?.message).toBe(
+      'Unexpected low-credibility source `gartner.com` (0.40, user-generated platform), expected a source scoring at least 0.8: ' +
+        '`gartner.com/reviews` holds its users\' reviews, so cite an edited source'
+    )
+  })
+
   it('a study a vendor commissions from an analyst firm is the vendor’s', () => {
     // Was research (0.8, passing) through forrester.com: Forrester Consulting's Total Economic Impact studies are paid for.
     const url = 'https://tei.forrester.com/go/acme/platform/'

@@ -22,6 +22,7 @@ import {
   governmentLabels,
   governmentSuffixes,
   sourceTable,
+  userWrittenPaths,
   vendorPathSegments,
   type SourceCategory
 } from './source-categories.js'
@@ -233,6 +234,9 @@ function classify(url: URL): Classified {
   const listed = lookup(builtIn, host)
   if (listed === 'user-generated' && isPlatformPage(url.href)) {
     return found('unknown', `the platform's own page, not one of its users', whose category is not known: add it to \`trusted\` if you vouch for it`)
+  }
+  if (userWrittenPaths.get(domain) === url.pathname.split('/')[1]?.toLowerCase()) {
+    return found('user-generated', `\`${domain}/${userWrittenPaths.get(domain)}\` holds its users' reviews, so cite an edited source`)
   }
   // A research body's or aggregator's products, solutions and pricing are its own marketing, as any vendor's are:
   // `gartner.com/en/products/…` sells Gartner, whatever its surveys are worth.

@@ -178,6 +178,12 @@ export const academicSuffixes = new Set(['edu'])
 export const academicLabels = new Set(['ac', 'edu'])
 
 /**
+ * A listed domain's first path segment that its users write, not the domain's publisher: Gartner Peer Insights'
+ * reviews (`gartner.com/reviews/…`), under an analyst firm's name.
+ */
+export const userWrittenPaths: ReadonlyMap<string, string> = new Map([['gartner.com', 'reviews']])
+
+/**
  * Path segments that mark a vendor's own marketing on an otherwise unlisted domain:
  * `/blog/`, `/pricing`, `/product/…`, `/solutions/…`. Vendors are too many to list by domain.
  */
