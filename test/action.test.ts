@@ -728,6 +728,20 @@ describe('a symbolic link to a Markdown file, added by a pull request', () => {
   })
 })
 
+describe('a file moved into `working-directory` from beside it', () => {
+  const at = scene({'/gone': status(404)})
+
+  it('keeps its old lines: only the line the pull request added is annotated', async () => {
+    const o = at.web.origin()
+    const page = `# Page\n\n${'A line that stays the same.\n'.repeat(4)}\nOld [dead](${o}/gone?moved-old).\n`
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'notes/page.md': page, 'docs/index.md': '# Docs\n'}, 'base')
+    const text = `${page}New [dead](${o}/gone?moved-new).\n`
+    const head = at.repo.commit({'docs/page.md': text}, 'move', [['notes/page.md', 'docs/page.md']])
+    const run = await runAction({workspace: at.repo.dir, inputs: {'working-directory': 'docs'}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([dead('docs/page.md', text, `${o}/gone?moved-new`)])
+  })
+})
+
 describe('a pull request that moves, renames and edits more than 1,000 files (past git’s default rename limit)', () => {
   it('still follows the renames: only the edited line of each moved file is new, not its old citations', async () => {
     const repo = makeRepo()

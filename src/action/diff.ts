@@ -67,6 +67,14 @@ export function parseNumstat(output: string): ChangedFiles {
   return changed
 }
 
+/** Reads `git diff --name-status -z --diff-filter=R`: `R<score>\0<old>\0<new>\0` per rename, each as its old and new path. */
+export function parseRenames(output: string): Array<[string, string]> {
+  const fields = output.split('\0')
+  const renames: Array<[string, string]> = []
+  for (let index = 0; index + 2 < fields.length; index += 3) if (fields[index]!.startsWith('R')) renames.push([fields[index + 1]!, fields[index + 2]!])
+  return renames
+}
+
 /** True when any line from `start` to `end` is in `ranges`. */
 export function touches(ranges: ReadonlyArray<[number, number]> | undefined, start: number, end: number): boolean {
   return (ranges ?? []).some(([from, to]) => from <= end && to >= start)

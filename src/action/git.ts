@@ -1,7 +1,7 @@
 // What a pull request changed, asked of git: its files and lines, numbered as in the checked-out commit.
 
 import {execFile} from 'node:child_process'
-import {parseDiff, parseNumstat, type ChangedLines} from './diff.js'
+import {parseDiff, parseNumstat, parseRenames, type ChangedLines} from './diff.js'
 
 export interface Changes {
   /** Repository-relative paths of the files added, changed or renamed (deleted ones are gone). */
@@ -77,11 +77,26 @@ export async function changesSince(cwd: string, base: string, wanted: (file: str
   const diff = (options: string[], paths: string[]) =>
     git(['-c', 'diff.relative=false', 'diff', ...options, '--no-color', '--no-ext-diff', '--find-renames', '-l0', '--diff-filter=d', `${base}...HEAD`, '--', ...paths], cwd)
   const patch = ['--unified=0', '--src-prefix=a/', '--dst-prefix=b/']
-  const [stats, text] = await Promise.all([diff(['--numstat', '-z'], ['.']), diff(patch, ['.'])])
+  const paths = ['.', ...(await movedIn(cwd, base, wanted)).map((path) => `:(top,literal)${path}`)]
+  const [stats, text] = await Promise.all([diff(['--numstat', '-z'], paths), diff(patch, paths)])
   const {files, binary} = parseNumstat(stats)
   const lines = parseDiff(text)
   // Both sides of a rename, so that it stays one; pathspecs from the top, as numstat writes the paths.
   const texts = binary.filter(([, path]) => wanted(path)).flatMap((paths) => paths.map((path) => `:(top,literal)${path}`))
   if (texts.length > 0) for (const [file, ranges] of parseDiff(await diff([...patch, '--text'], texts))) lines.set(file, ranges)
   return {files, lines}
+}
+
+/**
+ * Where the files moved into `cwd` from outside it came from: git pairs a rename only when both sides are in the
+ * pathspec, and a file moved in from beside the folder would be new from its first line. Asked of the whole
+ * repository's renames only when `cwd` is below its top.
+ */
+async function movedIn(cwd: string, base: string, wanted: (file: string) => boolean): Promise<string[]> {
+  const prefix = await repoPrefix(cwd)
+  if (!prefix) return []
+  const output = await git(['-c', 'diff.relative=false', 'diff', '--name-status', '-z', '--no-color', '--find-renames', '-l0', '--diff-filter=R', `${base}...HEAD`, '--', ':(top)'], cwd)
+  return parseRenames(output)
+    .filter(([old, path]) => !old.startsWith(prefix) && path.startsWith(prefix) && wanted(path))
+    .map(([old]) => old)
 }
