@@ -22,6 +22,7 @@ import {report, viaJson} from './helpers/report.js'
 import {html, startWeb, testResolve} from './helpers/web.js'
 import {resolveSettings} from '../src/options.js'
 import {createVerifier} from '../src/verify/verifier.js'
+import {closeSharedVerifiers, endRun, verifierForRun} from '../src/verify/shared.js'
 
 const run = promisify(execFile)
 const root = resolve(import.meta.dirname, '..')
@@ -334,6 +335,51 @@ describe.skipIf(!hasRedis && !process.env.CI)('Redis cache', () => {
       await full.stop()
     }
   })
+
+  it('a full Redis is written again from the next run once it has room (`remark --watch`, an editor), and said full again by a run it refuses', async () => {
+    const full = await startRedis(['--maxmemory-policy', 'noeviction'])
+    const web = await startWeb({'*': html('A page')})
+    const said: string[] = []
+    const heard = (warning: Error & {code?: string}) => void (warning.code === 'REMARK_LINT_CITATIONS_VERIFIER' && said.push(warning.message))
+    process.on('warning', heard)
+    const admin = createClient({url: full.url})
+    await admin.connect()
+    const settings = resolveSettings({allowPrivateAddresses: ['127.0.0.1/32'], resolve: testResolve, cache: full.url, retries: 0})
+    const url = (path: string) => `${web.origin('full.test')}/${path}`
+    /** One run of a long-lived process, as unified-engine starts them: a file checked, its answers written. */
+    const run = async (path: string) => {
+      const files = {}
+      const {verifier, done} = verifierForRun(settings, files)
+      expect((await verifier.verify(url(path))).status).toBe(200)
+      await verifier.flush()
+      done()
+      endRun(files)
+      await new Promise((resolve) => setImmediate(resolve)) // Node emits warnings on the next tick.
+    }
+    /** Reports stored (each under the verifier's scope, which the key hides). */
+    const stored = async () => (await admin.keys('remark-lint-citations::*')).length
+    const refused = expect.stringMatching(/^Cannot write to the Redis citation cache `redis:\/\/127\.0\.0\.1:\d+\/?` \(OOM .*\): reading it only, this run's answers are not shared$/)
+    try {
+      await admin.configSet('maxmemory', '1')
+      await run('first')
+      expect(said).toEqual([refused])
+      // Still full: refused again, and this run's output says so.
+      await run('second')
+      expect(said).toEqual([refused, refused])
+      expect(await stored()).toBe(0)
+      await admin.configSet('maxmemory', '0')
+      // It was read-only until a restart: this run's answer was never written, nor any later one.
+      await run('third')
+      expect(await stored()).toBe(1)
+      expect(said).toHaveLength(2)
+    } finally {
+      process.off('warning', heard)
+      await closeSharedVerifiers()
+      admin.destroy()
+      await web.close()
+      await full.stop()
+    }
+  }, 20_000)
 
   it('a corrupt entry is a miss and one warning, the rest of the cache stays in use, and the entry is replaced', async () => {
     const warnings: string[] = []

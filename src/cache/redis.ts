@@ -43,7 +43,8 @@ const watchTickMs = 100
  * command fails or times out, the connection drops) is one warning; from then on the cache
  * behaves like no cache, until a long-lived process's next run (see newRun). A write Redis refuses while it
  * answers reads (a user allowed only reads, a read-only replica: editors reading what CI wrote; a full Redis)
- * is one warning too; from then on the cache is read, and this process's answers are not shared.
+ * is one warning too; from then on the cache is read, and this process's answers are not shared (a full Redis's,
+ * until the next run).
  */
 export class RedisCache extends KeyvCache {
   override readonly shared = true
@@ -54,6 +55,8 @@ export class RedisCache extends KeyvCache {
   private closed = false
   private warnedInvalid = false
   private readOnly = false
+  /** Read only because Redis was full (`OOM`): memory frees up, so the next run tries writing again. */
+  private full = false
   /** Set when Redis refuses the host-slot script (no scripting for this user, say): the cache goes on without it. */
   private noSharedSlots = false
   /** Names this process's slots among every process's. */
@@ -98,6 +101,10 @@ export class RedisCache extends KeyvCache {
    * without a cache, so a Redis still away costs each check nothing; a failed try is no new warning.
    */
   override newRun(): void {
+    // A full Redis frees memory (keys expire, `maxmemory` is raised): under `remark --watch` or an editor, writes never
+    // resumed. A refusal by permission or by a replica stays for the process: that setup is meant (editors reading
+    // what CI wrote), and each run would warn again.
+    if (this.full) this.readOnly = this.full = false
     if (!this.broken || this.closed || this.retrying) return
     this.retrying = true
     this.open()
@@ -225,13 +232,15 @@ export class RedisCache extends KeyvCache {
 
   /**
    * True (and one warning) when Redis refused a write by permission (`NOPERM`), as a replica (`READONLY`) or as full
-   * (`OOM`: at `maxmemory` under the `noeviction` policy, Redis's default): it still answers reads.
+   * (`OOM`: at `maxmemory` under the `noeviction` policy, Redis's default): it still answers reads. A full Redis
+   * refusing again in a later run is said again.
    */
   private refusedWrite(error: unknown): boolean {
     const message = describe(error)
     if (!/^(?:NOPERM|READONLY|OOM)\b/.test(message)) return false
-    if (!this.readOnly && !this.closed) {
-      this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
+    if (!this.readOnly) {
+      if (!this.closed) this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
+      this.full = message.startsWith('OOM')
     }
     this.readOnly = true
     return true

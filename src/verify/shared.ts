@@ -4,7 +4,7 @@ import type {Settings} from '../options.js'
 import {forgetCheckedFixtures} from './fixtures.js'
 import {stopSpareThread, threadable, threadVerifier} from './thread.js'
 import type {Verifier} from './verifier.js'
-import {warnOnce} from './warn.js'
+import {warnOnce, type Warn} from './warn.js'
 
 const verifiers = new Map<string, Verifier>()
 const resolverIds = new WeakMap<object, number>()
@@ -12,6 +12,8 @@ let resolverCount = 0
 
 /** The verifier of each settings object seen: every file asks twice (parse, check), and the key costs 27 µs. */
 let bySettings = new WeakMap<Settings, Verifier>()
+/** Each verifier's warnings, said once a run. */
+const warnings = new WeakMap<Verifier, Warn>()
 
 export function sharedVerifier(settings: Settings): Verifier {
   const known = bySettings.get(settings)
@@ -23,6 +25,7 @@ export function sharedVerifier(settings: Settings): Verifier {
     const here = (): Verifier => loadedLater(import('./verifier.js').then(({createVerifier}) => createVerifier(settings, warn)))
     verifier = threadable(settings) ? threadVerifier(settings, here, warn) : here()
     verifiers.set(key, verifier)
+    warnings.set(verifier, warn)
   }
   bySettings.set(settings, verifier)
   return verifier
@@ -53,7 +56,7 @@ const unended = new WeakMap<object, Set<(path?: string) => void>>()
 /**
  * The shared verifier, for one file's check in `run`. A long-lived process (`remark --watch`, an editor server)
  * starts run after run: the first file of a new one tells the verifier, which then forgets what the cache would not
- * keep. `done` ends the check, with the file's path when it has one.
+ * keep, and may say its warnings again. `done` ends the check, with the file's path when it has one.
  */
 export function verifierForRun(settings: Settings, run: object | undefined): {verifier: Verifier; done: (path?: string) => void} {
   const verifier = sharedVerifier(settings)
@@ -62,6 +65,7 @@ export function verifierForRun(settings: Settings, run: object | undefined): {ve
   if (!served) runs.set(verifier, new WeakSet([run]))
   else if (!served.has(run)) {
     served.add(run)
+    warnings.get(verifier)?.newRun()
     verifier.newRun()
   }
   const use = uses.get(verifier) ?? {checks: 0, files: 0, owned: false}
