@@ -89,14 +89,19 @@ export async function changesSince(cwd: string, base: string, wanted: (file: str
 
 /**
  * Where the files moved into `cwd` from outside it came from: git pairs a rename only when both sides are in the
- * pathspec, and a file moved in from beside the folder would be new from its first line. Asked of the whole
- * repository's renames only when `cwd` is below its top.
+ * pathspec, and a file moved in from beside the folder would be new from its first line. Renames are looked for
+ * between the files to check added under `cwd` and those deleted outside it only: a monorepo's other folders may
+ * move thousands of files, and pairing edited ones takes time in the product of the two counts.
  */
 async function movedIn(cwd: string, base: string, wanted: (file: string) => boolean): Promise<string[]> {
   const prefix = await repoPrefix(cwd)
   if (!prefix) return []
-  const output = await git(['-c', 'diff.relative=false', 'diff', '--name-status', '-z', '--no-color', '--find-renames', '-l0', '--diff-filter=R', `${base}...HEAD`, '--', ':(top)'], cwd)
-  return parseRenames(output)
-    .filter(([old, path]) => !old.startsWith(prefix) && path.startsWith(prefix) && wanted(path))
-    .map(([old]) => old)
+  const named = async (filter: string, paths: string[]) =>
+    (await git(['-c', 'diff.relative=false', 'diff', '--name-only', '-z', '--no-renames', `--diff-filter=${filter}`, `${base}...HEAD`, '--', ...paths], cwd)).split('\0').filter(Boolean)
+  const added = (await named('A', ['.'])).filter(wanted)
+  const deleted = added.length === 0 ? [] : (await named('D', [':(top)'])).filter((path) => !path.startsWith(prefix))
+  if (deleted.length === 0) return []
+  const paths = [...added, ...deleted].map((path) => `:(top,literal)${path}`)
+  const output = await git(['-c', 'diff.relative=false', 'diff', '--name-status', '-z', '--find-renames', '-l0', '--diff-filter=R', `${base}...HEAD`, '--', ...paths], cwd)
+  return parseRenames(output).map(([old]) => old)
 }
