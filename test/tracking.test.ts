@@ -143,6 +143,18 @@ describe('citation-tracking-params in the preset', () => {
     expect(message?.expected).toBe(`${origin}/a?x=1`)
   })
 
+  it('reads a parameter named like an object property (`constructor`, `__proto__`) as any other', async () => {
+    const markdown = `[a](${origin}/a?constructor=1&utm_source=chatgpt.com) and [b](${origin}/b?__proto__=1)\n`
+    expect(await tracking(markdown)).toEqual([
+      {
+        at: '1:5',
+        reason: `Unexpected tracking parameter \`utm_source=chatgpt.com\` in citation \`${origin}/a?constructor=1&utm_source=chatgpt.com\`, expected the address without it`,
+        expected: `${origin}/a?constructor=1`,
+        fatal: false
+      }
+    ])
+  })
+
   it('says nothing of `?ref=main`, `?id=`, badges, front matter, or a citation under `lint ignore`', async () => {
     const markdown = [
       '---',

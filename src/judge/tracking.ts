@@ -33,12 +33,13 @@ const tracking = new Set([
 
 /**
  * Share ids that name the sharer on their own sites only (the share buttons of YouTube, Spotify and Instagram add
- * them); elsewhere `si` may select content.
+ * them); elsewhere `si` may select content. A Map: the names come from the URL, where `?constructor=1` would find
+ * an object's inherited `constructor`.
  */
-const sharedOn: Record<string, string[]> = {
-  si: ['youtube.com', 'youtu.be', 'open.spotify.com'],
-  igsh: ['instagram.com']
-}
+const sharedOn = new Map([
+  ['si', ['youtube.com', 'youtu.be', 'open.spotify.com']],
+  ['igsh', ['instagram.com']]
+])
 
 export interface TrackingOptions {
   /** Parameter names, lower-cased, that a team keeps on purpose. */
@@ -56,7 +57,7 @@ export function withoutTracking(url: string, allow: ReadonlySet<string>): {param
     url,
     (name, host) =>
       !allow.has(name) &&
-      (name.startsWith('utm_') || tracking.has(name) || (sharedOn[name]?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false))
+      (name.startsWith('utm_') || tracking.has(name) || (sharedOn.get(name)?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false))
   )
 }
 
