@@ -216,16 +216,25 @@ describe('the fix of a `www.` literal', () => {
 })
 
 describe('the fix of a citation that also moved for good', () => {
-  it('is the redirect’s end less the tracking parameters it carried along, so a second --fix changes nothing', () => {
-    const url = 'https://old.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0'
-    const moved = 'https://new.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0'
-    const markdown = `[a](${url})\n`
+  /** `[a](url)`, its citation, and the report of a permanent redirect from `url` to `end` with the verdict on it. */
+  function moved(url: string, end: string) {
     const cited = citation(url, {place: {start: {line: 1, column: 5, offset: 4}, end: {line: 1, column: 5 + url.length, offset: 4 + url.length}}})
-    const report = source(url, {}, {finalUrl: moved, permanentRedirect: true, hops: [{url, status: 301, location: moved}, {url: moved, status: 200}]})
-    const redirect = judgeLiveness(cited, report, {timeoutAction: 'flagged', redirectResolvers: []})
+    const report = source(url, {}, {finalUrl: end, permanentRedirect: true, hops: [{url, status: 301, location: end}, {url: end, status: 200}]})
+    return {markdown: `[a](${url})\n`, cited, report, redirect: judgeLiveness(cited, report, {timeoutAction: 'flagged', redirectResolvers: []})}
+  }
+
+  it('is the redirect’s end less the tracking parameters it carried along, so a second --fix changes nothing', () => {
+    const {markdown, cited, report, redirect} = moved('https://old.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0', 'https://new.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0')
     // `allow` keeps a name on the end too.
     const untracked = judgeTracking(cited, {allow: new Set(['utm_source'])})!
     expect(fixText(markdown, [toRecord('a.md', cited, report, [redirect, untracked])]).text).toBe('[a](https://new.example/a?utm_source=chatgpt.com&x=1)\n')
+  })
+
+  it('is the end of a shortened link less the tracking parameters the redirect added', () => {
+    const {markdown, cited, report, redirect} = moved('https://short.example/x?id=7', 'https://site.example/a?id=7&utm_source=twitter&utm_medium=social&fbclid=IwAR0')
+    // The cited URL has none: the rule says nothing of it.
+    expect(judgeTracking(cited, {allow: new Set()})).toBeUndefined()
+    expect(fixText(markdown, [toRecord('a.md', cited, report, [redirect])]).text).toBe('[a](https://site.example/a?id=7)\n')
   })
 })
 

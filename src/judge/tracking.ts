@@ -53,12 +53,12 @@ export function parseTrackingOptions(value: unknown): TrackingOptions {
 
 /** The tracking parameters of `url` as written (`name=value`) and the URL without them, or undefined when it has none. */
 export function withoutTracking(url: string, allow: ReadonlySet<string>): {params: string[]; url: string} | undefined {
-  return withoutParams(
-    url,
-    (name, host) =>
-      !allow.has(name) &&
-      (name.startsWith('utm_') || tracking.has(name) || (sharedOn.get(name)?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false))
-  )
+  return withoutParams(url, (name, host) => !allow.has(name) && isTracking(name, host))
+}
+
+/** Whether a parameter `name` (decoded, lower-cased) only tracks, on `host`. */
+export function isTracking(name: string, host: string): boolean {
+  return name.startsWith('utm_') || tracking.has(name) || (sharedOn.get(name)?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false)
 }
 
 /**
