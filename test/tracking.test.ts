@@ -19,7 +19,7 @@ import {citationTrackingParams} from '../rules/index.js'
 import {lint} from './helpers/lint.js'
 import {runNode} from './helpers/node.js'
 import {citation, source} from './helpers/source.js'
-import {html, startWeb, type Web} from './helpers/web.js'
+import {html, redirect, startWeb, testResolve, type Web} from './helpers/web.js'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -77,7 +77,11 @@ let origin: string
 const settings = {allowPrivateAddresses: ['127.0.0.1/32'], retries: 0, timeout: 2000}
 
 beforeAll(async () => {
-  web = await startWeb({'*': html('A page', '<h2 id="summary">Summary</h2><p>What the page says, at length.</p>')})
+  web = await startWeb({
+    // A shortened link, which leads to another site with tracking parameters of its own.
+    '/short': (request, response) => redirect(301, `http://site.test:${web.port}/a?id=7&utm_source=twitter&utm_medium=social`)(request, response),
+    '*': html('A page', '<h2 id="summary">Summary</h2><p>What the page says, at length.</p>')
+  })
   origin = web.origin()
 })
 
@@ -220,21 +224,29 @@ describe('the fix of a citation that also moved for good', () => {
   function moved(url: string, end: string) {
     const cited = citation(url, {place: {start: {line: 1, column: 5, offset: 4}, end: {line: 1, column: 5 + url.length, offset: 4 + url.length}}})
     const report = source(url, {}, {finalUrl: end, permanentRedirect: true, hops: [{url, status: 301, location: end}, {url: end, status: 200}]})
-    return {markdown: `[a](${url})\n`, cited, report, redirect: judgeLiveness(cited, report, {timeoutAction: 'flagged', redirectResolvers: []})}
+    return {markdown: `[a](${url})\n`, cited, report, verdict: judgeLiveness(cited, report, {timeoutAction: 'flagged', redirectResolvers: []})}
   }
 
   it('is the redirect’s end less the tracking parameters it carried along, so a second --fix changes nothing', () => {
-    const {markdown, cited, report, redirect} = moved('https://old.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0', 'https://new.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0')
+    const {markdown, cited, report, verdict} = moved('https://old.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0', 'https://new.example/a?utm_source=chatgpt.com&x=1&fbclid=IwAR0')
     // `allow` keeps a name on the end too.
     const untracked = judgeTracking(cited, {allow: new Set(['utm_source'])})!
-    expect(fixText(markdown, [toRecord('a.md', cited, report, [redirect, untracked])]).text).toBe('[a](https://new.example/a?utm_source=chatgpt.com&x=1)\n')
+    expect(fixText(markdown, [toRecord('a.md', cited, report, [verdict, untracked])]).text).toBe('[a](https://new.example/a?utm_source=chatgpt.com&x=1)\n')
   })
 
   it('is the end of a shortened link less the tracking parameters the redirect added', () => {
-    const {markdown, cited, report, redirect} = moved('https://short.example/x?id=7', 'https://site.example/a?id=7&utm_source=twitter&utm_medium=social&fbclid=IwAR0')
+    const {markdown, cited, report, verdict} = moved('https://short.example/x?id=7', 'https://site.example/a?id=7&utm_source=twitter&utm_medium=social&fbclid=IwAR0')
     // The cited URL has none: the rule says nothing of it.
     expect(judgeTracking(cited, {allow: new Set()})).toBeUndefined()
-    expect(fixText(markdown, [toRecord('a.md', cited, report, [redirect])]).text).toBe('[a](https://site.example/a?id=7)\n')
+    expect(fixText(markdown, [toRecord('a.md', cited, report, [verdict])]).text).toBe('[a](https://site.example/a?id=7)\n')
+  })
+
+  it('and in the redirect’s message, whose fix an editor applies', async () => {
+    const {file} = await lint(`[a](${web.origin('short.test')}/short?id=7)\n`, {...settings, resolve: testResolve})
+    const redirects = file.messages.filter((message) => message.ruleId === 'citation-reachable')
+    expect(redirects.map((message) => [message.reason, message.expected])).toEqual([
+      [expect.stringContaining(`to another site \`http://site.test:${web.port}/a?id=7&utm_source=twitter&utm_medium=social\``), [`http://site.test:${web.port}/a?id=7`]]
+    ])
   })
 })
 

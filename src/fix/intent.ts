@@ -1,7 +1,7 @@
 // What a citation's record asks the fix mode to do: point at the final URL of a permanent redirect, at an
 // archived copy of a removed source, stop linking a removed source, or drop a URL's tracking parameters.
 
-import {isTracking, paramNames, withoutParams} from '../judge/tracking.js'
+import {paramNames, redirectEnd, withoutParams} from '../judge/tracking.js'
 import {parseUrl} from '../net/parse-url.js'
 import {REDACTED} from '../net/redact.js'
 import type {CitationRecord} from '../report/record.js'
@@ -32,12 +32,13 @@ export function intentOf(record: CitationRecord): Intent | undefined {
   // Only the end of an all-permanent redirect chain is a replacement (the verdict keeps the cited `#fragment`,
   // as browsers do across a redirect); other `expected` values (a nearer `#anchor`) are suggestions to weigh.
   // (The URL without its tracking parameters is no redirect's end, even where the site redirects there.)
+  const end = report.permanentRedirect ? redirectEnd(record.citation, report) : undefined
   const final = record.verdicts.find(
     (verdict) =>
-      report.permanentRedirect &&
+      end !== undefined &&
       verdict.rule !== 'citation-tracking-params' &&
       verdict.expected !== undefined &&
-      verdict.expected.replace(/#.*$/s, '') === report.finalUrl
+      verdict.expected.replace(/#.*$/s, '') === end
   )?.expected
   if (final === undefined) return untracked(record)
   if (!writable(final)) {
@@ -51,15 +52,15 @@ export function intentOf(record: CitationRecord): Intent | undefined {
 }
 
 /**
- * A redirect's end less the tracking parameters it carried along from the cited URL (those `citation-tracking-params`
- * took off it) or added of its own (a shortened link's end, `?utm_source=twitter`): written as it came, the next
- * check would report them, and `--fix` would change it again. A parameter the cited URL had otherwise stays.
+ * A redirect's end less the tracking parameters `citation-tracking-params` took off the cited URL, which a redirect
+ * often carries along: written as it came, the next check would report them, and `--fix` would change it again.
  */
 function untrackedEnd(final: string, record: CitationRecord): string {
-  const cited = paramNames(record.citation.url)
   const clean = record.verdicts.find((verdict) => verdict.rule === 'citation-tracking-params')?.expected
-  const kept = clean === undefined ? cited : paramNames(clean)
-  return withoutParams(final, (name, host) => (cited.has(name) ? !kept.has(name) : isTracking(name, host)))?.url ?? final
+  if (clean === undefined) return final
+  const kept = paramNames(clean)
+  const taken = paramNames(record.citation.url)
+  return withoutParams(final, (name) => taken.has(name) && !kept.has(name))?.url ?? final
 }
 
 /** The cited URL without its tracking parameters (`citation-tracking-params`' `expected`), when no redirect's end replaces it. */

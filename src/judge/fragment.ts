@@ -5,6 +5,7 @@ import {cjs} from '../cjs.js'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
 import {maxAnchors} from '../page/anchor-limit.js'
 import type {Citation, SourceReport} from '../types.js'
+import {redirectEnd} from './tracking.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
 /** CommonJS, so loaded with `require` (see cjs.ts). */
@@ -43,7 +44,7 @@ export function judgeFragment(citation: Citation, report: SourceReport): Verdict
       rule: 'citation-fragment',
       message: `Unexpected anchor \`#${fragment}\` in citation ${url} lost to its redirect to \`${report.finalUrl}#${replaced}\`, expected a link that keeps it`,
       // The end of a permanent chain keeps it; a temporary redirect's end is no address to cite.
-      ...(report.permanentRedirect ? {expected: `${report.finalUrl}#${fragment}${directive}`} : {})
+      ...(report.permanentRedirect ? {expected: `${redirectEnd(citation, report)}#${fragment}${directive}`} : {})
     }
   }
   // Ids past the body size cap, or past the first `maxAnchors` (a one-page spec has tens of thousands), were not

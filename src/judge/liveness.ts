@@ -7,6 +7,7 @@ import type {Identifier} from '../resolve/identifiers.js'
 import type {SnapshotLookup} from '../verify/works.js'
 import type {Citation, Hop, SourceReport, Status, Work} from '../types.js'
 import {getDomain} from './public-suffix.js'
+import {redirectEnd} from './tracking.js'
 import {shownUrl, type RuleName, type Verdict} from './verdict.js'
 
 export type LivenessRule = Extract<RuleName, 'citation-alive' | 'citation-reachable' | 'citation-url-safety'>
@@ -133,12 +134,14 @@ function judgeRedirect(citation: Citation, report: SourceReport, options: Livene
 }
 
 /**
- * The fix for a permanent redirect: its end. Browsers carry the cited `#fragment` across a redirect (RFC 9110
- * §10.2.2): so does the fix. An `https:` citation is never rewritten to a plain `http:` page.
+ * The fix for a permanent redirect: its end (less the tracking parameters it added). Browsers carry the cited
+ * `#fragment` across a redirect (RFC 9110 §10.2.2): so does the fix. An `https:` citation is never rewritten to a
+ * plain `http:` page.
  */
 function movedTo(citation: Citation, report: SourceReport): Pick<Verdict, 'expected'> {
   if (!report.permanentRedirect || downgraded(report)) return {}
-  return {expected: citation.fragment === undefined ? report.finalUrl : `${report.finalUrl}#${citation.fragment}`}
+  const end = redirectEnd(citation, report)
+  return {expected: citation.fragment === undefined ? end : `${end}#${citation.fragment}`}
 }
 
 /** An `https:` citation that ended on `http:`. */

@@ -3,7 +3,7 @@
 import {code} from '../code-span.js'
 import {parseUrl, percentDecode} from '../net/parse-url.js'
 import {redactWrittenUrl} from '../net/redact.js'
-import type {Citation} from '../types.js'
+import type {Citation, SourceReport} from '../types.js'
 import {optionsObject, strings} from '../validate.js'
 import {shownUrl, type Verdict} from './verdict.js'
 
@@ -57,7 +57,7 @@ export function withoutTracking(url: string, allow: ReadonlySet<string>): {param
 }
 
 /** Whether a parameter `name` (decoded, lower-cased) only tracks, on `host`. */
-export function isTracking(name: string, host: string): boolean {
+function isTracking(name: string, host: string): boolean {
   return name.startsWith('utm_') || tracking.has(name) || (sharedOn.get(name)?.some((site) => host === site || host.endsWith(`.${site}`)) ?? false)
 }
 
@@ -81,6 +81,16 @@ export function withoutParams(url: string, drop: (name: string, host: string) =>
   if (params.length === 0) return undefined
   const query = pairs.filter((pair) => !dropped(pair)).join('&')
   return {params, url: head.slice(0, mark) + (query === '' ? '' : `?${query}`) + (hash === -1 ? '' : url.slice(hash))}
+}
+
+/**
+ * A permanent redirect's end, which a fix writes, less the tracking parameters the redirect added (a shortened link's
+ * `?utm_source=twitter`): nobody wrote them, and the next check would report them. Those the cited URL had are
+ * `judgeTracking`'s to take off, as its options say.
+ */
+export function redirectEnd(citation: Citation, report: SourceReport): string {
+  const cited = paramNames(citation.url)
+  return withoutParams(report.finalUrl, (name, host) => !cited.has(name) && isTracking(name, host))?.url ?? report.finalUrl
 }
 
 /** The names of the query parameters of `url`, decoded and lower-cased. */
