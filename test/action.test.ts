@@ -740,6 +740,21 @@ describe('a file moved into `working-directory` from beside it', () => {
     const run = await runAction({workspace: at.repo.dir, inputs: {'working-directory': 'docs'}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
     expect(run.annotations).toEqual([dead('docs/page.md', text, `${o}/gone?moved-new`)])
   })
+
+  it('keeps them when the pull request also deletes more files beside it than a command line can name', async () => {
+    const o = at.web.origin()
+    const page = `# Page\n\n${'A line that stays the same.\n'.repeat(4)}\nOld [dead](${o}/gone?vendored-old).\n`
+    // 800 paths of 3 kB: 2.4 MB, past the 2 MB Linux allows a command line.
+    const deep = Array.from({length: 15}, (_, index) => `${index}`.padEnd(200, 'd')).join('/')
+    const vendored = Object.fromEntries(Array.from({length: 800}, (_, index) => [`vendor/${deep}/${index}.js`, `${index}\n`]))
+    const base = at.repo.commit({'.remarkrc.mjs': remarkrc(), 'notes/vendored.md': page, ...vendored}, 'vendored')
+    rmSync(join(at.repo.dir, 'vendor'), {recursive: true})
+    const text = `${page}New [dead](${o}/gone?vendored-new).\n`
+    const head = at.repo.commit({'docs/vendored.md': text}, 'unvendor and move', [['notes/vendored.md', 'docs/vendored.md']])
+    const run = await runAction({workspace: at.repo.dir, inputs: {'working-directory': 'docs'}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([dead('docs/vendored.md', text, `${o}/gone?vendored-new`)])
+    expect(run.code).toBe(1)
+  })
 })
 
 describe('a pull request that moves, renames and edits more than 1,000 files (past git’s default rename limit)', () => {

@@ -87,6 +87,9 @@ export async function changesSince(cwd: string, base: string, wanted: (file: str
   return {files, lines}
 }
 
+/** The pathspecs one git command is given at most, in bytes: Linux refuses a command line past 2 MB, macOS 1 MB. */
+const listedBytes = 256 * 1024
+
 /**
  * Where the files moved into `cwd` from outside it came from: git pairs a rename only when both sides are in the
  * pathspec, and a file moved in from beside the folder would be new from its first line. Renames are looked for
@@ -101,7 +104,12 @@ async function movedIn(cwd: string, base: string, wanted: (file: string) => bool
   const added = (await named('A', ['.'])).filter(wanted)
   const deleted = added.length === 0 ? [] : (await named('D', [':(top)'])).filter((path) => !path.startsWith(prefix))
   if (deleted.length === 0) return []
-  const paths = [...added, ...deleted].map((path) => `:(top,literal)${path}`)
+  const listed = [...added, ...deleted].map((path) => `:(top,literal)${path}`)
+  // A monorepo deleting a vendored folder can name more files than a command line holds (git is not started: E2BIG):
+  // then every rename of the repository is asked for, slower, and those into `cwd` kept.
+  const paths = listed.reduce((bytes, path) => bytes + Buffer.byteLength(path) + 1, 0) <= listedBytes ? listed : [':(top)']
   const output = await git(['-c', 'diff.relative=false', 'diff', '--name-status', '-z', '--find-renames', '-l0', '--diff-filter=R', `${base}...HEAD`, '--', ...paths], cwd)
-  return parseRenames(output).map(([old]) => old)
+  return parseRenames(output)
+    .filter(([old, path]) => !old.startsWith(prefix) && path.startsWith(prefix) && wanted(path))
+    .map(([old]) => old)
 }
