@@ -919,7 +919,7 @@ describe('a changed sentence citing a footnote or a numbered source whose URL’
   const page = '<p>Solar power capacity in Europe grew by 24 percent in 2023, according to the annual survey of installations.</p>'
   const at = scene({'/solar': html('Solar capacity survey 2023', page), '/gone': status(404)})
 
-  it('is judged for its sentence at its `[^1]` or `[1]`, a line of the diff; the definition’s dead URL is not reported again', async () => {
+  it('is judged for its sentence at its `[^1]` or `[1]`, a line of the diff; the definition’s dead URL is not reported again, nor counted ok', async () => {
     const o = at.web.origin()
     // Footnotes are GFM's.
     const gfm = pathToFileURL(join(root, 'node_modules', 'remark-gfm', 'index.js')).href
@@ -938,8 +938,9 @@ describe('a changed sentence citing a footnote or a numbered source whose URL’
       return `::warning file=notes.md,line=${line},col=${from},endLine=${line},endColumn=${endColumn},title=citation-claim-support::Unexpected weak support (0.00) for the claim citing \`${url}\`, expected the source to support it: requires review; no passage shares its words`
     }
     expect(run.annotations).toEqual([weak('[^1]', `${o}/solar`), weak(' [1]', `${o}/solar?list`)])
-    expect(run.stdout).toContain('Annotating 3 of 3 citations')
-    expect(run.outputs).toMatchObject({removed: '0', flagged: '2', ok: '1', 'exit-code': '0'})
+    // The sentence citing the dead footnote is not counted: no page judged it, and it is no ok citation.
+    expect(run.stdout).toContain('Annotating 2 of 3 citations')
+    expect(run.outputs).toMatchObject({removed: '0', flagged: '2', ok: '0', 'exit-code': '0'})
   })
 })
 

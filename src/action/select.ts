@@ -24,18 +24,21 @@ export function selectRecords(records: readonly CitationRecord[], mode: OnlyChan
     const ranges = changes.lines.get(record.file)
     const {place, claimPlace} = record.citation
     if (touches(ranges, place.start.line, place.end.line)) return [record]
-    return claimPlace && touches(ranges, claimPlace.start.line, claimPlace.end.line) ? [atClaim(record, claimPlace)] : []
+    return claimPlace && touches(ranges, claimPlace.start.line, claimPlace.end.line) ? atClaim(record, claimPlace) : []
   })
 }
 
 /**
  * A citation whose URL's line is unchanged but whose claim's sentence changed, as that sentence cites it: at its
  * mark, a line of the diff, with what the rules said of the sentence only. What its URL is (dead, unsafe) came
- * with the unchanged line, and is not this change's.
+ * with the unchanged line, and is not this change's. None when the rules said nothing of the sentence and the URL
+ * has findings: a dead page judges no sentence, and the citation would be counted ok in the outputs and job summary.
  */
-function atClaim(record: CitationRecord, place: Place): CitationRecord {
+function atClaim(record: CitationRecord, place: Place): CitationRecord[] {
   const onClaim = (verdicts: readonly Verdict[]) => verdicts.filter((verdict) => claimRules.has(verdict.rule))
-  return toRecord(record.file, {...record.citation, place}, record.report, onClaim(record.verdicts), onClaim(record.ignored ?? []))
+  const [verdicts, ignored] = [onClaim(record.verdicts), onClaim(record.ignored ?? [])]
+  if (verdicts.length + ignored.length === 0 && record.action !== 'ok') return []
+  return [toRecord(record.file, {...record.citation, place}, record.report, verdicts, ignored)]
 }
 
 /**
