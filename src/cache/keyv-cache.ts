@@ -65,6 +65,9 @@ export abstract class KeyvCache implements SourceCache {
     return true
   }
 
+  /** A write the store took. */
+  protected written(): void {}
+
   async get(url: string): Promise<SourceReport | undefined> {
     const key = cacheKey(url, this.scope)
     let value: unknown
@@ -161,6 +164,7 @@ export abstract class KeyvCache implements SourceCache {
       const keyv = await this.keyv()
       if (!keyv) return
       await this.bound(keyv.set(key, value, ttl))
+      this.written()
     } catch (error) {
       this.failed('write', error)
     }

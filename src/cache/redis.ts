@@ -55,7 +55,10 @@ export class RedisCache extends KeyvCache {
   private closed = false
   private warnedInvalid = false
   private readOnly = false
-  /** Read only because Redis was full (`OOM`): memory frees up, so the next run tries writing again. */
+  /**
+   * Redis refused a write as full (`OOM`) and has taken none since: memory frees up, so each run tries writing again,
+   * and only a Redis full again after it had room is said again (not at every keystroke of an editor).
+   */
   private full = false
   /** Set when Redis refuses the host-slot script (no scripting for this user, say): the cache goes on without it. */
   private noSharedSlots = false
@@ -104,7 +107,7 @@ export class RedisCache extends KeyvCache {
     // A full Redis frees memory (keys expire, `maxmemory` is raised): under `remark --watch` or an editor, writes never
     // resumed. A refusal by permission or by a replica stays for the process: that setup is meant (editors reading
     // what CI wrote), and each run would warn again.
-    if (this.full) this.readOnly = this.full = false
+    if (this.full) this.readOnly = false
     if (!this.broken || this.closed || this.retrying) return
     this.retrying = true
     this.open()
@@ -230,17 +233,24 @@ export class RedisCache extends KeyvCache {
     return !this.readOnly
   }
 
+  protected override written(): void {
+    this.full = false
+  }
+
   /**
    * True (and one warning) when Redis refused a write by permission (`NOPERM`), as a replica (`READONLY`) or as full
    * (`OOM`: at `maxmemory` under the `noeviction` policy, Redis's default): it still answers reads. A full Redis
-   * refusing again in a later run is said again.
+   * refusing again in a later run is said again only if it took a write in between.
    */
   private refusedWrite(error: unknown): boolean {
     const message = describe(error)
     if (!/^(?:NOPERM|READONLY|OOM)\b/.test(message)) return false
     if (!this.readOnly) {
-      if (!this.closed) this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
-      this.full = message.startsWith('OOM')
+      const full = message.startsWith('OOM')
+      if (!this.closed && !(full && this.full)) {
+        this.warn(`Cannot write to the Redis citation cache \`${this.shown}\` (${message}): reading it only, this run's answers are not shared`)
+      }
+      this.full = full
     }
     this.readOnly = true
     return true
@@ -248,7 +258,7 @@ export class RedisCache extends KeyvCache {
 
   /**
    * A bad entry (cut short, or written under our namespace by something else) is a miss, and is removed so that it
-   * cannot keep every later run from using the cache for that URL; one warning per run.
+   * cannot keep every later run from using the cache for that URL; one warning per process.
    */
   protected invalid(key: string, problem: string): void {
     if (!this.warnedInvalid) {
