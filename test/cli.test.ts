@@ -43,6 +43,7 @@ describe('the README example', () => {
     expect(code).toBe(1)
     expect(lines).toEqual([
       'examples/report.md',
+      '4:20-4:86 warning Unexpected tracking parameter `utm_source=chatgpt.com` in citation `https://example.org/reports/heat-pumps-2024?utm_source=chatgpt.com`, expected the address without it citation-tracking-params remark-lint',
       '6:28-6:68 error Unexpected dead citation `https://example.com/blog/heat-pump-myths`, expected a live source (`404 Not Found`) citation-alive remark-lint',
       '9:2-9:52 error Unexpected dead citation `https://no-such-publisher.example/papers/heat-2023`, expected a live source (`no such host no-such-publisher.example`) citation-alive remark-lint',
       '13:18-13:53 error Unexpected unknown DOI `https://doi.org/10.5555/hp.2022.404`, expected a registered work (`DOI 10.5555/hp.2022.404 is not registered`) citation-alive remark-lint',
@@ -60,7 +61,7 @@ describe('the README example', () => {
       '41:19-41:63 warning Unexpected citation of `acme.example` for a claim about `Acme`, expected an independent source: the cited source is published by a party named in the claim (\'acme\'), so it may not be independent citation-conflict-of-interest remark-lint',
       '41:19-41:63 warning Unexpected low-credibility source `acme.example` (0.50, vendor or marketing page), expected a source scoring at least 0.8: the path `/blog` reads like a vendor\'s own marketing, so cite an independent source citation-credibility remark-lint',
       '43:12-43:66 warning Unexpected paywalled citation `https://journal.example.com/article/10.5555/hp.2023.17`, expected a source readers can open (`login title “Institutional login | Example Journal”, 403 Forbidden`) citation-reachable remark-lint',
-      '17 messages (✖ 7 errors, ⚠ 10 warnings)'
+      '18 messages (✖ 7 errors, ⚠ 11 warnings)'
     ])
     expect(lines.join('\n')).not.toContain('sk_live')
   })
