@@ -114,7 +114,8 @@ async function run(tree: Root, file: VFile, settings: Settings): Promise<Checked
   const settle = (citation: Citation, report: SourceReport, verdict: Verdict): CheckedCitation | Promise<CheckedCitation> => {
     // A paper its registry knows is judged by the registry, not by its publisher's landing page.
     const registered = report.work?.outcome === 'found'
-    const archive = settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
+    // A later use's liveness is its source's, reported there (see `Citation.laterUse`).
+    const archive = !citation.laterUse && settings.archive && wantsArchivedCopy(verdict, report) ? settings.archive : undefined
     const probe = probing && !registered && wantsSiblingProbe(report)
     if (!archive && !probe) return checked(citation, report, verdict, undefined, rules)
     return (async () => {

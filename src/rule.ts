@@ -6,7 +6,7 @@ import {lintRule, type Label, type Severity} from 'unified-lint-rule'
 import type {VFile} from 'vfile'
 import {checkFile, settingsOf, type CheckedCitation} from './check.js'
 import {leaveOutOfEngineReport} from './engine-report.js'
-import type {RuleName, Verdict} from './judge/verdict.js'
+import {CLAIM_RULES, type RuleName, type Verdict} from './judge/verdict.js'
 import type {Settings} from './options.js'
 import {reportVerdict} from './report/message.js'
 import {oneLine} from './report/one-line.js'
@@ -55,6 +55,7 @@ const optionFailures = new WeakSet<ReturnType<VFile['message']>>()
  */
 export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOptions: (value: unknown) => O): CitationRule<Given> {
   const ownsRemoval = removalRules.has(name)
+  const judgesClaims = CLAIM_RULES.has(name)
   const parsed = new WeakMap<object, O>()
   let defaults: {value: O} | undefined
   const optionsOf = (value: unknown): O => {
@@ -77,6 +78,8 @@ export function citationRule<Given, O>(name: RuleName, judge: Judge<O>, parseOpt
         for (const checked of results) {
           // A citation that must be removed (dead, unsafe, gone) gets that one error, not a pile of judgments on top.
           if (checked.removed && !ownsRemoval) continue
+          // A later use of a source is judged for its sentence only: what its URL is was said at the source.
+          if (checked.citation.laterUse && !judgesClaims) continue
           const judged = judge(checked, options, settings)
           if (judged?.rule !== name) continue
           // What a page wrote (its title, a passage) is printed by every reporter: one line, no escape sequences.

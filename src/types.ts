@@ -56,6 +56,12 @@ export interface Citation {
    * footnote's claim, the marker (`[1]`) of a numbered source's. A change to that sentence is a change to the citation.
    */
   claimPlace?: Place | undefined
+  /**
+   * True for a later use of a footnote or numbered source: a reference (`[^1]`) or marker (`[1]`) in a sentence
+   * after the one its first use stands in. `place` is that reference or marker and `claim` its sentence; only the
+   * rules judging the sentence judge it, its URL being judged once, at the source.
+   */
+  laterUse?: true | undefined
   /** True when `place` covers exactly the URL as written, so an editor may replace it. */
   placeIsUrl: boolean
   /**

@@ -919,27 +919,45 @@ describe('a changed sentence citing a footnote or a numbered source whose URL’
   const page = '<p>Solar power capacity in Europe grew by 24 percent in 2023, according to the annual survey of installations.</p>'
   const at = scene({'/solar': html('Solar capacity survey 2023', page), '/gone': status(404)})
 
+  const unsupported = 'Chocolate cures insomnia in elderly dogs within three nights.'
+  /** Footnotes are GFM's. */
+  const config = () => {
+    const gfm = pathToFileURL(join(root, 'node_modules', 'remark-gfm', 'index.js')).href
+    return `import remarkGfm from ${JSON.stringify(gfm)}\n${remarkrc().replace('plugins: [recommended', 'plugins: [remarkGfm, recommended')}`
+  }
+  /** The annotation of `unsupported` sentence's `mark` (its first in `text`), citing `url`. */
+  const weak = (text: string, mark: string, url: string) => {
+    const {line, endColumn} = placeOf(text, `${unsupported}${mark}`)
+    const from = endColumn - mark.trimStart().length
+    return `::warning file=notes.md,line=${line},col=${from},endLine=${line},endColumn=${endColumn},title=citation-claim-support::Unexpected weak support (0.00) for the claim citing \`${url}\`, expected the source to support it: requires review; no passage shares its words`
+  }
+
   it('is judged for its sentence at its `[^1]` or `[1]`, a line of the diff; the definition’s dead URL is not reported again, nor counted ok', async () => {
     const o = at.web.origin()
-    // Footnotes are GFM's.
-    const gfm = pathToFileURL(join(root, 'node_modules', 'remark-gfm', 'index.js')).href
-    const config = `import remarkGfm from ${JSON.stringify(gfm)}\n${remarkrc().replace('plugins: [recommended', 'plugins: [remarkGfm, recommended')}`
     const doc = (first: string, second: string, third: string) =>
       [`# Notes`, ``, `${first}[^1]`, ``, `${second}[^2]`, ``, `${third} [1].`, ``, `[^1]: Survey, ${o}/solar`, ``, `[^2]: Gone, ${o}/gone?footnote`, ``, '## Sources', ``, `1. ${o}/solar?list`, ``].join('\n')
     const supported = 'Solar power capacity in Europe grew by 24 percent in 2023.'
-    const base = at.repo.commit({'.remarkrc.mjs': config, 'notes.md': doc(supported, supported, supported)}, 'base')
-    const unsupported = 'Chocolate cures insomnia in elderly dogs within three nights.'
+    const base = at.repo.commit({'.remarkrc.mjs': config(), 'notes.md': doc(supported, supported, supported)}, 'base')
     const text = doc(unsupported, 'Another claim rests on this source.', unsupported)
     const head = at.repo.commit({'notes.md': text}, 'claims')
     const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
-    const weak = (mark: string, url: string) => {
-      const {line, endColumn} = placeOf(text, `${unsupported}${mark}`)
-      const from = endColumn - mark.trimStart().length
-      return `::warning file=notes.md,line=${line},col=${from},endLine=${line},endColumn=${endColumn},title=citation-claim-support::Unexpected weak support (0.00) for the claim citing \`${url}\`, expected the source to support it: requires review; no passage shares its words`
-    }
-    expect(run.annotations).toEqual([weak('[^1]', `${o}/solar`), weak(' [1]', `${o}/solar?list`)])
+    expect(run.annotations).toEqual([weak(text, '[^1]', `${o}/solar`), weak(text, ' [1]', `${o}/solar?list`)])
     // The sentence citing the dead footnote is not counted: no page judged it, and it is no ok citation.
     expect(run.stdout).toContain('Annotating 2 of 3 citations')
+    expect(run.outputs).toMatchObject({removed: '0', flagged: '2', ok: '0', 'exit-code': '0'})
+  })
+
+  it('a later sentence citing the same `[^1]` or `[1]` is judged at its own mark; one citing a dead source is not counted', async () => {
+    const o = at.web.origin()
+    const supported = 'Solar power capacity in Europe grew by 24 percent in 2023.'
+    const doc = (later: string) =>
+      [`# Notes`, ``, `${supported}[^1]`, ``, `${supported}[^2]`, ``, `${supported} [1].`, ``, `${later}[^1]`, ``, `${later}[^2]`, ``, `${later} [1].`, ``, `[^1]: Survey, ${o}/solar`, ``, `[^2]: Gone, ${o}/gone?later`, ``, '## Sources', ``, `1. ${o}/solar?later`, ``].join('\n')
+    const base = at.repo.commit({'.remarkrc.mjs': config(), 'notes.md': doc('Solar capacity grew in Europe in 2023.')}, 'base')
+    const text = doc(unsupported)
+    const head = at.repo.commit({'notes.md': text}, 'later claims')
+    const run = await runAction({workspace: at.repo.dir, inputs: {}, event: {pull_request: {base: {sha: base}, head: {sha: head}}}})
+    expect(run.annotations).toEqual([weak(text, '[^1]', `${o}/solar`), weak(text, ' [1]', `${o}/solar?later`)])
+    expect(run.stdout).toContain('Annotating 2 of 6 citations')
     expect(run.outputs).toMatchObject({removed: '0', flagged: '2', ok: '0', 'exit-code': '0'})
   })
 })

@@ -995,8 +995,8 @@ const claimRows: Array<[name: string, markdown: string, claims: Array<string | u
     'Solar capacity grew 24% in 2023 [1]. Wind stalled in Europe [2].\n\n1. https://a.com\n2. https://b.com\n\nHeat pumps outsold gas boilers in France [1].\n\n[1] https://c.com\n\nCoal use rose in India [1].\n\n1. https://d.com',
     ['Solar capacity grew 24% in 2023.', 'Wind stalled in Europe.', 'Heat pumps outsold gas boilers in France.', 'Coal use rose in India.']
   ],
-  // Markers may come after their list; the first marker after it is its own.
-  ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023.', 'Wind stalled.']],
+  // Markers may come after their list; the first marker after it is its own, a later one a later use (its own claim).
+  ['markers after their list', '1. https://a.com\n2. https://b.com\n\nSolar capacity grew 24% in 2023 [1]. Wind stalled [2]. Solar is cheap [1].', ['Solar capacity grew 24% in 2023.', 'Wind stalled.', 'Solar is cheap.']],
   // An item's own label after its number read as a marker: source 2, marked nowhere in the text, claimed its own
   // entry's words (' Smith, J. (2023).').
   ['a numbered item\'s own label is no marker', 'Solar grew a lot in Spain [1].\n\n1. [1] https://a.com\n2. [2] Smith, J. (2023). Wind in Europe. https://b.com', ['Solar grew a lot in Spain.', undefined]],

@@ -50,7 +50,8 @@ function toCitationRecord(line: JsonlRecord, prefix: string): CitationRecord {
       claim: line.claim ?? undefined,
       place: placeOf(line),
       ...(line.claim_place === undefined ? {} : {claimPlace: placeOf(line.claim_place)}),
-      placeIsUrl: false
+      placeIsUrl: false,
+      ...(line.later_use ? {laterUse: true as const} : {})
     },
     report: {
       url: line.normalized_url,

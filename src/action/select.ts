@@ -1,15 +1,12 @@
 // Which citations the Action reports: on a pull request, those it added or changed (`only-changed`).
 
-import type {RuleName, Verdict} from '../judge/verdict.js'
+import {CLAIM_RULES, type Verdict} from '../judge/verdict.js'
 import {toRecord, type CitationRecord} from '../report/record.js'
 import type {Place} from '../types.js'
 import {touches} from './diff.js'
 import type {Change} from './event.js'
 import type {Changes} from './git.js'
 import type {OnlyChanged} from './inputs.js'
-
-/** The rules that judge the sentence citing a source rather than the source: what a changed sentence can change. */
-const claimRules = new Set<RuleName | undefined>(['citation-claim-support', 'citation-conflict-of-interest'])
 
 /**
  * `lines`: citations whose URL sits on a line the PR added or changed (any line of it, for one spanning
@@ -23,7 +20,8 @@ export function selectRecords(records: readonly CitationRecord[], mode: OnlyChan
   return records.flatMap((record) => {
     const ranges = changes.lines.get(record.file)
     const {place, claimPlace} = record.citation
-    if (touches(ranges, place.start.line, place.end.line)) return [record]
+    // A later use is its sentence (see `Citation.laterUse`): what its URL is came with the source's line.
+    if (touches(ranges, place.start.line, place.end.line)) return record.citation.laterUse ? atClaim(record, place) : [record]
     return claimPlace && touches(ranges, claimPlace.start.line, claimPlace.end.line) ? atClaim(record, claimPlace) : []
   })
 }
@@ -35,7 +33,7 @@ export function selectRecords(records: readonly CitationRecord[], mode: OnlyChan
  * has findings: a dead page judges no sentence, and the citation would be counted ok in the outputs and job summary.
  */
 function atClaim(record: CitationRecord, place: Place): CitationRecord[] {
-  const onClaim = (verdicts: readonly Verdict[]) => verdicts.filter((verdict) => claimRules.has(verdict.rule))
+  const onClaim = (verdicts: readonly Verdict[]) => verdicts.filter((verdict) => CLAIM_RULES.has(verdict.rule))
   const [verdicts, ignored] = [onClaim(record.verdicts), onClaim(record.ignored ?? [])]
   if (verdicts.length + ignored.length === 0 && record.action !== 'ok') return []
   return [toRecord(record.file, {...record.citation, place}, record.report, verdicts, ignored)]

@@ -87,6 +87,13 @@ export function claimInBlock(
   return pick(sentences, start + offset, own)
 }
 
+/** Where the sentence holding `node` (at `offset` into its text) starts in `block`'s text: which sentence it is. */
+export function sentenceStart(block: Node, node: Node, offset: number): number | undefined {
+  const sentences = sentencesOf(block)
+  const start = sentences.nodeStarts.get(node)
+  return start === undefined ? undefined : sentences.starts[lastAtOrBefore(sentences.starts, start + offset)]
+}
+
 /** The sentence at `index` in a free-standing text (for example raw HTML), where `breaks` end sentences too. */
 export function claimInText(text: string, index: number, own: string, breaks: readonly number[] = []): string | undefined {
   // As in a block (see `plainText`): a citation marker or link text alone in parentheses is no part of the sentence.

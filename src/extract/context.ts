@@ -5,10 +5,10 @@ import type {Node} from 'unist'
 import type {Citation, CitationKind, Place} from '../types.js'
 import type {Span} from './bare-urls.js'
 import {lastQuotedTitle, quotedTitle, titleAttribute, titleFromText} from './cited-title.js'
-import {claimInBlock, claimInText} from './claim.js'
+import {claimInBlock, claimInText, sentenceStart} from './claim.js'
 import type {ExtractOptions} from './index.js'
 import {beforePlaceholder, fragmentOf, inCell, isCitableUrl, isSkipped, normalizeUrl} from './normalize.js'
-import {markedClaim, markerFor, type Numbered} from './markers.js'
+import {markedClaim, markersFor, type Numbered} from './markers.js'
 import {plainText, type PlainText} from './plain-text.js'
 import {referenceEntry} from './reference-entry.js'
 import {textAddress} from './text-address.js'
@@ -31,8 +31,8 @@ export interface Context {
   place(span: Span): Place
   /** First definition per identifier. */
   definitions: Map<string, Definition>
-  /** First footnote reference per identifier, with its block. */
-  footnoteReferences: Map<string, {node: Node; block: Node | undefined}>
+  /** Every footnote reference per identifier, with its block, in document order. */
+  footnoteReferences: Map<string, Array<{node: Node; block: Node | undefined}>>
   /** Numbered markers in prose per number (`[1]`, `[2, 5]`), where their text nodes hold them, and its listings. */
   markers: Map<number, Numbered<{node: Node; offset: number; block: Node}>>
   /** Ordered lists each of whose items cites: their items are the sources the markers number. */
@@ -69,6 +69,9 @@ export interface Found {
   mention?: boolean
 }
 
+/** Each later use's source citation (see `Citation.laterUse`). */
+export const sourceOfUse = new WeakMap<Citation, Citation>()
+
 /** A footnote's plain text, and where its last citation so far starts in it. */
 const footnoteTexts = new WeakMap<Node, {plain: PlainText; last: number}>()
 
@@ -92,23 +95,60 @@ export function emit(context: Context, found: Found): void {
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
   }
-  // The claim (segmenting the block into sentences) is the costliest part, and only some rules and reports read
-  // it: found on first read, once.
-  let known: {claim: string | undefined} | undefined
-  Object.defineProperty(citation, 'claim', {
-    enumerable: true,
-    get: () => (known ??= {claim: claim(context, found, entryOnce)}).claim,
-    set: (value: string | undefined) => void (known = {claim: value})
-  })
+  lazyClaim(citation, () => claim(context, found, entryOnce))
   let mark: {span: Span | undefined} | undefined
   Object.defineProperty(citation, 'claimPlace', {
     enumerable: true,
     get: () => {
-      const span = (mark ??= {span: markSpan(context, citingMark(context, found))}).span
+      const span = (mark ??= {span: markSpan(context, citingMarks(context, found)[0])}).span
       return span && context.place(span)
     }
   })
   context.citations.push(citation)
+  if (!found.mention) for (const mark of laterMarks(context, found)) laterUse(context, citation, mark)
+}
+
+/**
+ * The claim (segmenting the block into sentences) is the costliest part, and only some rules and reports read it:
+ * found on first read, once.
+ */
+function lazyClaim(citation: Citation, find: () => string | undefined): void {
+  let known: {claim: string | undefined} | undefined
+  Object.defineProperty(citation, 'claim', {
+    enumerable: true,
+    get: () => (known ??= {claim: find()}).claim,
+    set: (value: string | undefined) => void (known = {claim: value})
+  })
+}
+
+/** A later use of `source`'s footnote or number at `mark`: its sentence's claim, reported at the mark (see `Citation.laterUse`). */
+function laterUse(context: Context, source: Citation, mark: Mark): void {
+  const span = markSpan(context, mark)
+  if (!span) return
+  const {kind, url, normalizedUrl, fragment} = source
+  const use: Citation = {kind, url, normalizedUrl, fragment, citedTitle: undefined, claim: undefined, place: context.place(span), placeIsUrl: false, laterUse: true}
+  lazyClaim(use, () => markClaim(mark))
+  sourceOfUse.set(use, source)
+  context.citations.push(use)
+}
+
+/**
+ * The marks after the first that stand in sentences of their own: repeated in one sentence (`X [1]. Y [1][1].`),
+ * a footnote or number is used once there.
+ */
+function laterMarks(context: Context, found: Found): Mark[] {
+  const marks = citingMarks(context, found)
+  if (marks.length < 2) return []
+  const seen = new Map<Node, Set<number>>()
+  return marks.filter((mark) => {
+    const start = sentenceStart(mark.block, mark.node, mark.offset)
+    if (start === undefined) return false
+    const sentences = seen.get(mark.block) ?? new Set()
+    seen.set(mark.block, sentences)
+    const first = !sentences.has(start)
+    sentences.add(start)
+    return first
+  }).slice(1)
 }
 
 function citedTitle(found: Found, entry: () => Entry | undefined): Pick<Citation, 'citedTitle' | 'citedTitleFrom'> {
@@ -189,7 +229,7 @@ function footnoteTitle(footnote: Node, at: ClaimAt): string | undefined {
   return lastQuotedTitle(text.plain.text.slice(from, text.last))
 }
 
-/** Where the text cites a footnote or a numbered source for its claim: the footnote's first reference, the number's marker. */
+/** Where the text cites a footnote or a numbered source for a claim: a reference to the footnote, a marker of the number. */
 interface Mark {
   node: Node
   offset: number
@@ -200,16 +240,17 @@ interface Mark {
 
 /**
  * A footnote cites for the sentence holding its reference in the body, and a numbered source (`1. https://…`,
- * `[1] https://…`) for the words its first marker (`[1]`) stands after (see `markedClaim`).
+ * `[1] https://…`) for the words its marker (`[1]`) stands after (see `markedClaim`): the first reference or
+ * marker's claim is the citation's own, the others' are later uses (see `Citation.laterUse`).
  */
-function citingMark(context: Context, found: Found): Mark | undefined {
+function citingMarks(context: Context, found: Found): Mark[] {
   const identifier = (found.scope.footnote as {identifier?: string} | undefined)?.identifier
-  const reference = identifier === undefined ? undefined : context.footnoteReferences.get(identifier)
-  if (reference?.block) return {node: reference.node, offset: 0, block: reference.block}
+  const references = (identifier === undefined ? undefined : context.footnoteReferences.get(identifier)) ?? []
+  // A footnote whose first reference stands in no block (a generated tree) is cited as before: by a number, if any.
+  if (references[0]?.block) return references.flatMap(({node, block}) => (block ? [{node, offset: 0, block}] : []))
   const number = context.markers.size > 0 ? listedAs(found) : undefined
   const numbered = number === undefined ? undefined : context.markers.get(number)
-  const marked = numbered && markerFor(numbered, found.span.start)
-  return marked && {...marked, number: number!}
+  return numbered ? markersFor(numbered, found.span.start).map((marked) => ({...marked, number: number!})) : []
 }
 
 /** A mark's characters in the source: the whole `[^1]`, or the `[1]` at its offset in its text node. */
@@ -226,17 +267,19 @@ function markSpan(context: Context, mark: Mark | undefined): Span | undefined {
  * journal and pages are no sentence of the text, and what cites it is not linked to it.
  */
 function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
-  const mark = citingMark(context, found)
-  if (mark?.number !== undefined) {
-    const sentence = claimInBlock(mark.block, mark.node, mark.offset, '')
-    return sentence === undefined ? undefined : markedClaim(sentence, mark.number)
-  }
-  if (mark) return claimInBlock(mark.block, mark.node, 0, '')
+  const mark = citingMarks(context, found)[0]
+  if (mark) return markClaim(mark)
   if (entry()) return undefined
   const at = found.claim
   if (at === undefined) return undefined
   if ('text' in at) return claimInText(at.text, at.index, at.own, at.breaks)
   return found.scope.block && claimInBlock(found.scope.block, at.node, at.offset, at.own)
+}
+
+/** The claim a mark cites for: its sentence, and of a number's sentence the words its marker stands after. */
+function markClaim(mark: Mark): string | undefined {
+  const sentence = claimInBlock(mark.block, mark.node, mark.offset, '')
+  return sentence === undefined || mark.number === undefined ? sentence : markedClaim(sentence, mark.number)
 }
 
 /** A node's source range, when it has one (generated nodes may not). */

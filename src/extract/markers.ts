@@ -53,23 +53,25 @@ function withoutMarkers(text: string): string {
 
 /** Where one number is marked in prose and listed as a source, in document order (see `markerFor`). */
 export interface Numbered<T> {
-  /** The first marker before the number's first listing (at 0) and after each listing (at its count so far). */
-  markers: Map<number, T>
+  /** The markers before the number's first listing (at 0) and after each listing (at its count so far), in order. */
+  markers: Map<number, T[]>
   /** Where the number labels a source (`1. https://…`, `[1] https://…`), ascending. */
   listings: number[]
 }
 
-/** Record a marker where it stands in document order, unless one already stands since the number's last listing. */
+/** Record a marker where it stands in document order, after those since the number's last listing. */
 export function addMarker<T>({markers, listings}: Numbered<T>, marker: T): void {
-  if (!markers.has(listings.length)) markers.set(listings.length, marker)
+  const since = markers.get(listings.length)
+  if (since) since.push(marker)
+  else markers.set(listings.length, [marker])
 }
 
 /**
- * The marker citing the source listed at `at`: the first since the number's listing before, so that a document with
- * two lists of sources, each numbered from 1, gives each list its own markers; when none stands there, the first
- * after the listing, before the next.
+ * The markers citing the source listed at `at`, the first one's claim its own (see `Citation.laterUse`): those since
+ * the number's listing before, so that a document with two lists of sources, each numbered from 1, gives each list
+ * its own markers; when none stands there, those after the listing, before the next.
  */
-export function markerFor<T>({markers, listings}: Numbered<T>, at: number): T | undefined {
+export function markersFor<T>({markers, listings}: Numbered<T>, at: number): T[] {
   const own = lastAtOrBefore(listings, at)
-  return markers.get(Math.max(own, 0)) ?? markers.get(own + 1)
+  return markers.get(Math.max(own, 0)) ?? markers.get(own + 1) ?? []
 }

@@ -1,4 +1,4 @@
-// First pass: definitions, footnote references and numbered markers (`[1]`), which may come after their uses.
+// First pass: definitions, every footnote reference and numbered marker (`[1]`), which may come after their uses.
 
 import type {Definition, List, Text} from 'mdast'
 import type {Node} from 'unist'
@@ -29,8 +29,10 @@ export function indexTree(tree: Node, source: string): Indexes {
     if (typeof identifier === 'string') {
       if (node.type === 'definition' && !definitions.has(identifier)) {
         definitions.set(identifier, node as Definition)
-      } else if (node.type === 'footnoteReference' && !footnoteReferences.has(identifier)) {
-        footnoteReferences.set(identifier, {node, block})
+      } else if (node.type === 'footnoteReference') {
+        const uses = footnoteReferences.get(identifier)
+        if (uses) uses.push({node, block})
+        else footnoteReferences.set(identifier, [{node, block}])
       } else if (node.type === 'linkReference') {
         linkUses.add(identifier)
         linkReferences.push(node)

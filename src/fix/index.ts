@@ -58,6 +58,8 @@ export function fixText(given: string, records: readonly CitationRecord[], optio
   const skipped: SkippedChange[] = []
   const definitions: Deferred[] = []
   for (const record of records) {
+    // A later use is a marker (`[1]`, `[^1]`): its source is fixed where its URL is.
+    if (record.citation.laterUse) continue
     const step = plan(text, record, find)
     if (step === undefined) continue
     if ('reason' in step) skipped.push(step)

@@ -17,6 +17,9 @@ export type RuleName =
   | 'citation-soft-404'
   | 'citation-fragment'
 
+/** The rules that judge the sentence citing a source rather than the source: all that judge a later use (see `Citation.laterUse`). */
+export const CLAIM_RULES: ReadonlySet<RuleName | undefined> = new Set(['citation-claim-support', 'citation-conflict-of-interest'])
+
 /** What a finding of `citation-title-match` is about (see `Verdict.about`). */
 export type VerdictAbout = 'title' | 'link-text'
 

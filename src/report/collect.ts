@@ -2,7 +2,9 @@
 // `<!--lint ignore-->` comments (remark-lint filters messages after every rule has run), and those that did not.
 
 import type {VFile} from 'vfile'
+import {sourceOfUse} from '../extract/context.js'
 import type {Verdict} from '../judge/verdict.js'
+import type {Citation} from '../types.js'
 import {toRecord, type CitationRecord} from './record.js'
 
 type VFileMessage = VFile['messages'][number]
@@ -14,11 +16,18 @@ function severityOf(fatal: boolean | null | undefined): 'error' | 'warning' | 'i
 
 export function recordsOf(file: VFile, path: string = file.path): CitationRecord[] {
   const kept = new Set(file.messages)
-  return (file.data.citationResults ?? []).map((checked) => {
+  const records = (file.data.citationResults ?? []).map((checked) => {
     const said = file.data.citationVerdicts?.get(checked) ?? []
     const verdicts = said.filter(({message}) => kept.has(message)).map(({verdict, message}) => reported(verdict, message))
     const ignored = said.filter(({message}) => !kept.has(message)).map(({verdict}) => verdict)
     return toRecord(path, checked.citation, checked.report, verdicts, ignored)
+  })
+  const bySource = new Map<Citation, CitationRecord>(records.map((record) => [record.citation, record]))
+  return records.map((record) => {
+    // A later use whose sentence drew nothing is as good as its source: a dead source's is not counted ok.
+    const of = record.action === 'ok' ? sourceOfUse.get(record.citation) : undefined
+    const source = of && bySource.get(of)
+    return source && source.action !== 'ok' ? {...record, action: source.action, status: source.status} : record
   })
 }
 

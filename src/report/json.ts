@@ -63,6 +63,11 @@ export interface JsonCitation {
    */
   cited_address: string | null
   claim: string | null
+  /**
+   * True for a later use of a footnote or numbered source (see `Citation.laterUse`): its `[^1]` or `[1]` in a later
+   * sentence, judged for that sentence only; absent otherwise.
+   */
+  later_use?: true
   action: RecordAction
   status: Status
   verdicts: JsonVerdict[]
@@ -152,10 +157,15 @@ function citationJson(record: CitationRecord): JsonCitation {
     cited_title: nullableText(citation.citedTitle),
     cited_address: nullableText(citation.textAddress?.text),
     claim: nullableText(citation.claim),
+    ...laterUseField(record),
     action: record.action,
     status: record.status,
     ...verdictFields(record)
   }
+}
+
+export function laterUseField({citation}: CitationRecord): Pick<JsonCitation, 'later_use'> {
+  return citation.laterUse ? {later_use: true} : {}
 }
 
 /** A record's `verdicts`, and the `ignored` ones when there are some. */

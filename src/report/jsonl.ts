@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {redactUrl, redactWrittenUrl} from '../net/redact.js'
 import type {CitationKind, Liveness} from '../types.js'
-import {nullableText, uncheckedJson, verdictFields, type JsonCitation} from './json.js'
+import {laterUseField, nullableText, uncheckedJson, verdictFields, type JsonCitation} from './json.js'
 import {jsonText} from './json-text.js'
 import {reportPath, sortRecords, sortUnchecked, urlKey} from './order.js'
 import type {CitationRecord, UncheckedFile} from './record.js'
@@ -88,6 +88,7 @@ function jsonlRecord(record: CitationRecord): JsonlRecord {
     cited_title: nullableText(citation.citedTitle),
     cited_address: nullableText(citation.textAddress?.text),
     claim: nullableText(citation.claim),
+    ...laterUseField(record),
     final_url: redactUrl(report.finalUrl),
     http_status: report.status ?? null,
     liveness: report.liveness,
