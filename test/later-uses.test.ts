@@ -3,6 +3,7 @@
 // through remark and the preset against a web on 127.0.0.1.
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {citationCredibility} from '../rules/index.js'
 import {fixText} from '../src/fix/index.js'
 import {recordsOf} from '../src/report/collect.js'
 import {closeSharedVerifiers} from '../src/verify/shared.js'
@@ -88,6 +89,23 @@ describe('a source cited by several sentences', () => {
     const fixed = fixText(markdown, recordsOf(file))
     expect(fixed.changes.map((change) => change.line)).toEqual([3])
     expect(fixed.text.split('\n')[0]).toBe('Solar grew fast [1]. Wind grew too [1]. Coffee is good [1].')
+  })
+
+  it('a later sentence the page supports is ok, though the first sentence is not: a sentence\'s finding is not its source\'s', async () => {
+    const url = `${web.origin('iea.test')}/solar`
+    const markdown = [
+      'Coffee drinkers live longer because caffeine protects the liver [1]. Solar power capacity grew by 24 percent worldwide in 2024 [1].',
+      '',
+      `1. ${url}`,
+      ''
+    ].join('\n')
+    const {messages, file} = await lint(markdown, options(), 'doc.md', [[citationCredibility, false]])
+    // The first sentence's finding is the source's citation's, at its URL.
+    expect(starts(messages)).toEqual([at(markdown, url)])
+    expect(recordsOf(file).map((record) => [record.citation.claim, record.action])).toEqual([
+      ['Solar power capacity grew by 24 percent worldwide in 2024.', 'ok'],
+      ['Coffee drinkers live longer because caffeine protects the liver.', 'flagged']
+    ])
   })
 
   it('a vendor page cited by a later sentence about the vendor is a conflict at that marker', async () => {

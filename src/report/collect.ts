@@ -3,7 +3,7 @@
 
 import type {VFile} from 'vfile'
 import {sourceOfUse} from '../extract/context.js'
-import type {Verdict} from '../judge/verdict.js'
+import {CLAIM_RULES, type Verdict} from '../judge/verdict.js'
 import type {Citation} from '../types.js'
 import {toRecord, type CitationRecord} from './record.js'
 
@@ -24,12 +24,17 @@ export function recordsOf(file: VFile, path: string = file.path): CitationRecord
   })
   const bySource = new Map<Citation, CitationRecord>(records.map((record) => [record.citation, record]))
   return records.map((record) => {
-    // A later use whose sentence drew nothing is as good as its source: a dead source's is not counted ok.
+    // A later use whose sentence drew nothing is as good as its source's URL: a dead source's is not counted ok,
+    // nor is one flagged because the first sentence citing the source is not supported.
     const of = record.action === 'ok' ? sourceOfUse.get(record.citation) : undefined
     const source = of && bySource.get(of)
-    return source && source.action !== 'ok' ? {...record, action: source.action, status: source.status} : record
+    const url = source && toRecord(path, source.citation, source.report, onUrl(source.verdicts), onUrl(source.ignored ?? []))
+    return url && url.action !== 'ok' ? {...record, action: url.action, status: url.status} : record
   })
 }
+
+/** What was said of a source's URL, not of the sentence citing it. */
+const onUrl = (verdicts: readonly Verdict[]) => verdicts.filter((verdict) => !CLAIM_RULES.has(verdict.rule))
 
 /** A verdict as its message was reported: at the message's severity, with the replacement it offers as written. */
 function reported(verdict: Verdict, message: VFileMessage): Verdict {
