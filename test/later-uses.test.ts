@@ -108,6 +108,22 @@ describe('a source cited by several sentences', () => {
     ])
   })
 
+  it('a later sentence whose finding a lint comment silenced still counts its source\'s flagged URL', async () => {
+    const blocks = [
+      'Solar power capacity grew by 24 percent worldwide in 2024 [1].',
+      '<!--lint ignore citation-claim-support-->',
+      'Coffee drinkers live longer because caffeine protects the liver [1].',
+      `1. ${web.origin('iea.test')}/solar`
+    ]
+    const {messages, file} = await lint(`${blocks.join('\n\n')}\n`, options())
+    // The source is of unknown credibility: a warning at its URL, which no comment silenced.
+    expect(of('citation-credibility', messages)).toHaveLength(1)
+    expect(recordsOf(file).map((record) => [record.citation.laterUse ?? false, record.action])).toEqual([
+      [true, 'flagged'],
+      [false, 'flagged']
+    ])
+  })
+
   it('a vendor page cited by a later sentence about the vendor is a conflict at that marker', async () => {
     const markdown = [
       'Project management tools were compared for small teams [1]. Acme is the best project management tool [1].',

@@ -5,6 +5,7 @@ import type {VFile} from 'vfile'
 import {sourceOfUse} from '../extract/context.js'
 import {CLAIM_RULES, type Verdict} from '../judge/verdict.js'
 import type {Citation} from '../types.js'
+import {actionRank} from './order.js'
 import {toRecord, type CitationRecord} from './record.js'
 
 type VFileMessage = VFile['messages'][number]
@@ -24,12 +25,12 @@ export function recordsOf(file: VFile, path: string = file.path): CitationRecord
   })
   const bySource = new Map<Citation, CitationRecord>(records.map((record) => [record.citation, record]))
   return records.map((record) => {
-    // A later use whose sentence drew nothing is as good as its source's URL: a dead source's is not counted ok,
-    // nor is one flagged because the first sentence citing the source is not supported.
-    const of = record.action === 'ok' ? sourceOfUse.get(record.citation) : undefined
+    // A later use whose sentence drew nothing, or only silenced findings, is as good as its source's URL: a dead
+    // source's is not counted ok, nor is one flagged because the first sentence citing the source is not supported.
+    const of = record.action === 'ok' || record.action === 'ignored' ? sourceOfUse.get(record.citation) : undefined
     const source = of && bySource.get(of)
     const url = source && toRecord(path, source.citation, source.report, onUrl(source.verdicts), onUrl(source.ignored ?? []))
-    return url && url.action !== 'ok' ? {...record, action: url.action, status: url.status} : record
+    return url && actionRank[url.action] < actionRank[record.action] ? {...record, action: url.action, status: url.status} : record
   })
 }
 
