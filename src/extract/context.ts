@@ -95,17 +95,19 @@ export function emit(context: Context, found: Found): void {
     place: context.place(found.span),
     placeIsUrl: found.placeIsUrl
   }
-  lazyClaim(citation, () => claim(context, found, entryOnce))
+  // Found once: the claim, its place and the later uses all start from them.
+  const marks = citingMarks(context, found)
+  lazyClaim(citation, () => claim(found, marks[0], entryOnce))
   let mark: {span: Span | undefined} | undefined
   Object.defineProperty(citation, 'claimPlace', {
     enumerable: true,
     get: () => {
-      const span = (mark ??= {span: markSpan(context, citingMarks(context, found)[0])}).span
+      const span = (mark ??= {span: markSpan(context, marks[0])}).span
       return span && context.place(span)
     }
   })
   context.citations.push(citation)
-  if (!found.mention) for (const mark of laterMarks(context, found)) laterUse(context, citation, mark)
+  if (!found.mention) for (const later of laterMarks(marks)) laterUse(context, citation, later)
 }
 
 /**
@@ -136,8 +138,7 @@ function laterUse(context: Context, source: Citation, mark: Mark): void {
  * The marks after the first that stand in sentences of their own: repeated in one sentence (`X [1]. Y [1][1].`),
  * a footnote or number is used once there.
  */
-function laterMarks(context: Context, found: Found): Mark[] {
-  const marks = citingMarks(context, found)
+function laterMarks(marks: Mark[]): Mark[] {
   if (marks.length < 2) return []
   const seen = new Map<Node, Set<number>>()
   return marks.filter((mark) => {
@@ -263,11 +264,10 @@ function markSpan(context: Context, mark: Mark | undefined): Span | undefined {
 }
 
 /**
- * The sentence a citation's mark stands in (see `citingMark`). A bibliography entry elsewhere claims nothing: its
- * journal and pages are no sentence of the text, and what cites it is not linked to it.
+ * The sentence a citation's first mark stands in (see `citingMarks`). A bibliography entry elsewhere claims nothing:
+ * its journal and pages are no sentence of the text, and what cites it is not linked to it.
  */
-function claim(context: Context, found: Found, entry: () => Entry | undefined): string | undefined {
-  const mark = citingMarks(context, found)[0]
+function claim(found: Found, mark: Mark | undefined, entry: () => Entry | undefined): string | undefined {
   if (mark) return markClaim(mark)
   if (entry()) return undefined
   const at = found.claim
